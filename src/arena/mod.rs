@@ -1,0 +1,1 @@
+//! The referee and match runner. Work in progress.

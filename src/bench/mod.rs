@@ -1,0 +1,3 @@
+//! Benchmarks with deterministic workloads (`codevs-reborn bench ...`).
+
+pub mod sim;

@@ -1,0 +1,1 @@
+//! `bench sim`. Work in progress.

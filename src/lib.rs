@@ -1,0 +1,21 @@
+//! codevs-reborn: a bot, a referee and a match runner for CODE VS Reborn (2019).
+//!
+//! Data flows one way: the protocol reads the input into a state, the search thinks on it, and
+//! the bot answers with a command.
+//!
+//! - [`rules`]: the rules and the reference engine (the oracle).
+//! - `board`: the bitboard simulator (the fast engine the bot and the arena use).
+//! - [`protocol`]: reading the game's input and writing commands.
+//! - `search`: the searchers (beam, exhaustive) and their evaluation.
+//! - [`bot`]: the protocol loop, the players and the time manager.
+//! - [`arena`]: the referee and match runner.
+//! - [`cli`]: the command line.
+
+pub mod rules;
+pub mod protocol;
+pub mod arena;
+pub mod bench;
+pub mod board;
+
+/// The field simulator the bot and the arena use.
+pub type Engine = rules::Field;
