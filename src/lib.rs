@@ -19,3 +19,6 @@ pub mod board;
 
 /// The field simulator the bot and the arena use.
 pub type Engine = rules::Field;
+pub mod bot;
+pub mod cli;
+pub mod search;

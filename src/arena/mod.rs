@@ -1,10 +1,424 @@
-//! The referee and match runner. Work in progress.
+//! The referee and match runner: plays games between any two bot commands (any language, run
+//! with `sh -c`), on pack files or on packs generated from a seed, with sides swapped on every
+//! pack, and reports wins, draws and losses, the Elo difference and, on request, an SPRT.
+//!
+//! - [`bot`]: a bot process, its input stream and its timed answers.
+//! - [`referee`]: one game, turn by turn, with [`crate::rules::Game`] judging.
+//! - [`record`]: the JSON lines and the replay folders.
+//! - [`stats`]: Elo and SPRT arithmetic.
+//!
+//! Decisions where the rules are silent: the name line has its own startup limit and does not
+//! count as thinking time; both bots are shown both remaining times as of the start of the turn;
+//! a line that is not `x r` or `S` (an empty line included) is an illegal command; a bot's
+//! answer is the next line it prints, so extra lines answer later turns.
+
+pub mod bot;
+pub mod record;
+pub mod referee;
+pub mod stats;
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::protocol::read_pack_file;
+use crate::rules::{FaultKind, Packs};
+use bot::StderrTo;
+use record::GameLine;
+use referee::{Limits, PlayedGame};
+use stats::{Sprt, SprtVerdict, Tally};
+
+/// The pack folder used when neither `--packs` nor `--seed` is given (relative to the working
+/// directory).
+const DEFAULT_PACKS: &str = "../shared/packs";
+/// Games played with `--seed` unless `--games` says otherwise.
+const DEFAULT_SEED_GAMES: usize = 100;
 
 /// `codevs-reborn arena` flags.
 #[derive(Clone, Debug, clap::Args)]
-pub struct ArenaArgs {}
+pub struct ArenaArgs {
+    /// Bot A: a shell command (run with `sh -c`); the summary is from its point of view.
+    #[arg(long, value_name = "CMD")]
+    pub p0: String,
+    /// Bot B: a shell command (run with `sh -c`).
+    #[arg(long, value_name = "CMD")]
+    pub p1: String,
+    /// A pack file, or a folder of them (its `*.pack` files sorted by name; without any, all
+    /// files but hidden ones and `*.md`). Default: ../shared/packs.
+    #[arg(long, value_name = "PATH", conflicts_with = "seed")]
+    pub packs: Option<PathBuf>,
+    /// Generate the packs instead: game pair k plays the packs of seed S + k.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Games to play, in pairs on the same packs with sides swapped (default: 2 per pack file,
+    /// or 100 with --seed). Pack files are reused in order when there are more games than files.
+    #[arg(long, value_name = "N")]
+    pub games: Option<usize>,
+    /// Thinking time per bot for a whole game, in ms.
+    #[arg(long, value_name = "MS", default_value_t = crate::rules::GAME_TIME_MS)]
+    pub time_ms: u64,
+    /// Cap on one turn's thinking, in ms (0: no cap).
+    #[arg(long, value_name = "MS", default_value_t = crate::rules::TURN_TIME_MS)]
+    pub turn_ms: u64,
+    /// Time a bot has to print its name after starting, in ms (not thinking time).
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub startup_ms: u64,
+    /// Let both bots think at the same time (default: one after the other, each with the
+    /// whole machine while it thinks).
+    #[arg(long)]
+    pub simultaneous: bool,
+    /// Write one JSON object per game to FILE (JSON Lines, in game order).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Keep every game in DIR/game-NNNN/: input-p0.txt, input-p1.txt (each bot's exact input),
+    /// replay.json (every turn's commands, outcomes and states) and the bots' stderr.
+    #[arg(long, value_name = "DIR")]
+    pub replays: Option<PathBuf>,
+    /// Stop early by a sequential probability ratio test of Elo ELO0 against ELO1.
+    #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt, allow_hyphen_values = true)]
+    pub sprt: Option<(f64, f64)>,
+    /// The SPRT's false-positive rate.
+    #[arg(long, value_name = "P", default_value_t = 0.05)]
+    pub sprt_alpha: f64,
+    /// The SPRT's false-negative rate.
+    #[arg(long, value_name = "P", default_value_t = 0.05)]
+    pub sprt_beta: f64,
+    /// Games played at once.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub jobs: usize,
+    /// Show the bots' stderr (default: discarded, or kept in the replay folder with --replays).
+    #[arg(long)]
+    pub bot_stderr: bool,
+}
+
+fn parse_sprt(s: &str) -> Result<(f64, f64), String> {
+    let err = || format!("expected ELO0,ELO1 (e.g. 0,5), found {s:?}");
+    let (a, b) = s.split_once(',').ok_or_else(err)?;
+    let (a, b): (f64, f64) = (a.trim().parse().map_err(|_| err())?, b.trim().parse().map_err(|_| err())?);
+    if !(a.is_finite() && b.is_finite() && a < b) {
+        return Err(format!("ELO0 must be below ELO1, found {s:?}"));
+    }
+    Ok((a, b))
+}
+
+/// Where each game's packs come from.
+enum PackSource {
+    /// Pack files and their contents, in order.
+    Files(Vec<(String, Packs)>),
+    Seed(u64),
+}
+
+impl PackSource {
+    fn open(args: &ArenaArgs) -> Result<PackSource, String> {
+        if let Some(seed) = args.seed {
+            return Ok(PackSource::Seed(seed));
+        }
+        let path = match &args.packs {
+            Some(p) => p.clone(),
+            None if Path::new(DEFAULT_PACKS).is_dir() => PathBuf::from(DEFAULT_PACKS),
+            None => return Err(format!("no packs: give --packs PATH or --seed S ({DEFAULT_PACKS} not found)")),
+        };
+        let files = pack_files(&path)?;
+        let packs = files
+            .into_iter()
+            .map(|f| Ok((f.display().to_string(), read_pack_file(&f)?)))
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(PackSource::Files(packs))
+    }
+
+    fn default_games(&self) -> usize {
+        match self {
+            PackSource::Files(f) => 2 * f.len(),
+            PackSource::Seed(_) => DEFAULT_SEED_GAMES,
+        }
+    }
+
+    /// The label and packs of pack pair `pair`.
+    fn get(&self, pair: usize) -> (String, Packs) {
+        match self {
+            PackSource::Files(f) => f[pair % f.len()].clone(),
+            PackSource::Seed(s) => {
+                let seed = s.wrapping_add(pair as u64);
+                (format!("seed:{seed}"), Packs::generate(seed))
+            }
+        }
+    }
+}
+
+/// A file, or a folder's pack files sorted by name: its `*.pack` files, or when it has none,
+/// every file but hidden ones and `*.md` (so a README does not count as a pack file).
+fn pack_files(path: &Path) -> Result<Vec<PathBuf>, String> {
+    let meta = fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if !meta.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let mut files: Vec<PathBuf> = fs::read_dir(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
+        .collect();
+    files.sort();
+    let has_ext = |p: &PathBuf, ext: &str| p.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext));
+    if files.iter().any(|p| has_ext(p, "pack")) {
+        files.retain(|p| has_ext(p, "pack"));
+    } else {
+        files.retain(|p| !has_ext(p, "md"));
+    }
+    if files.is_empty() {
+        return Err(format!("{}: no pack files in this folder", path.display()));
+    }
+    Ok(files)
+}
+
+/// Everything a worker needs to play game `g`.
+struct Setup<'a> {
+    args: &'a ArenaArgs,
+    source: &'a PackSource,
+    limits: Limits,
+    stop: &'a AtomicBool,
+}
+
+/// A game as the main thread gets it.
+struct Finished {
+    line: GameLine,
+    /// Player 0's seat holds bot A in even games.
+    a_seat: usize,
+    played: PlayedGame,
+}
+
+impl Setup<'_> {
+    /// Plays game `g`: pack pair g / 2, bot A as player 0 in even games and player 1 in odd ones.
+    fn play(&self, g: usize) -> Result<Option<Finished>, String> {
+        let a_seat = g % 2;
+        let (label, packs) = self.source.get(g / 2);
+        let (a, b) = (self.args.p0.clone(), self.args.p1.clone());
+        let commands = if a_seat == 0 { [a, b] } else { [b, a] };
+        let dir = self.args.replays.as_ref().map(|root| record::replay_dir(root, g));
+        let stderr = match &dir {
+            _ if self.args.bot_stderr => [StderrTo::Inherit, StderrTo::Inherit],
+            None => [StderrTo::Discard, StderrTo::Discard],
+            Some(dir) => {
+                fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+                let file = |p: usize| {
+                    let path = dir.join(format!("stderr-p{p}.txt"));
+                    fs::File::create(&path).map(StderrTo::File).map_err(|e| format!("{}: {e}", path.display()))
+                };
+                [file(0)?, file(1)?]
+            }
+        };
+        let played = referee::play_game(&packs, [&commands[0], &commands[1]], stderr, &self.limits, self.stop)?;
+        let Some(played) = played else {
+            if let Some(dir) = &dir {
+                let _ = fs::remove_dir_all(dir);
+            }
+            return Ok(None);
+        };
+        let line = GameLine::new(g, label, commands, &played);
+        if let Some(dir) = &dir {
+            record::write_replay(dir, &line, &played)?;
+        }
+        Ok(Some(Finished { line, a_seat, played }))
+    }
+}
+
+/// The running totals from bot A's point of view.
+#[derive(Default)]
+struct Summary {
+    tally: Tally,
+    /// (bot, fault) → games lost or drawn with it.
+    faults: BTreeMap<(char, &'static str), u64>,
+    names: [Option<String>; 2],
+    stopped: Option<SprtVerdict>,
+}
+
+impl Summary {
+    fn add(&mut self, f: &Finished) {
+        let score = match f.played.result.winner {
+            None => 0.5,
+            Some(w) if w == f.a_seat => 1.0,
+            Some(_) => 0.0,
+        };
+        self.tally.add(score);
+        for seat in 0..2 {
+            let bot = usize::from(seat != f.a_seat);
+            if let Some(kind) = f.played.faults[seat] {
+                *self.faults.entry((['A', 'B'][bot], fault_name(kind))).or_default() += 1;
+            }
+            if self.names[bot].is_none() && !f.played.names[seat].is_empty() {
+                self.names[bot] = Some(f.played.names[seat].clone());
+            }
+        }
+    }
+
+    fn progress(&self) -> String {
+        let t = &self.tally;
+        format!("A {}W {}D {}L", t.wins, t.draws, t.losses)
+    }
+
+    fn print(&self, args: &ArenaArgs, sprt: Option<&Sprt>) {
+        let t = &self.tally;
+        let name = |i: usize| self.names[i].as_deref().unwrap_or("?");
+        println!("A: {} ({})", name(0), args.p0);
+        println!("B: {} ({})", name(1), args.p1);
+        let score = t.score().map_or("-".to_string(), |s| format!("{:.1}%", 100.0 * s));
+        println!("games {}: A wins {}, draws {}, losses {} (score {score})", t.games(), t.wins, t.draws, t.losses);
+        if let Some(e) = stats::elo_estimate(t) {
+            println!("Elo A-B: {} [{}, {}] (95%)", fmt_elo(e.elo), fmt_elo(e.low), fmt_elo(e.high));
+        }
+        let faults: Vec<String> = self.faults.iter().map(|((bot, kind), n)| format!("{bot} {kind} {n}")).collect();
+        println!("faults: {}", if faults.is_empty() { "none".to_string() } else { faults.join(", ") });
+        if let Some(s) = sprt {
+            let (low, high) = s.bounds();
+            let verdict = match self.stopped {
+                Some(SprtVerdict::H0) => "H0 accepted",
+                Some(SprtVerdict::H1) => "H1 accepted",
+                _ => "no decision",
+            };
+            println!(
+                "SPRT elo0 {} elo1 {} (alpha {}, beta {}): LLR {:.3} [{low:.3}, {high:.3}]: {verdict}",
+                s.elo0,
+                s.elo1,
+                s.alpha,
+                s.beta,
+                s.llr(t)
+            );
+        }
+    }
+}
+
+fn fault_name(kind: FaultKind) -> &'static str {
+    match kind {
+        FaultKind::Timeout => "timeout",
+        FaultKind::Invalid => "invalid",
+        FaultKind::Crash => "crash",
+    }
+}
+
+fn fmt_elo(e: f64) -> String {
+    if e.is_infinite() {
+        if e > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else {
+        format!("{:+.1}", e + 0.0) // + 0.0 turns -0.0 into 0.0
+    }
+}
 
 /// Runs a match; an error is a one-line message for the user.
-pub fn run(_args: &ArenaArgs) -> Result<(), String> {
-    Err("arena: not built yet".into())
+pub fn run(args: &ArenaArgs) -> Result<(), String> {
+    if args.jobs == 0 {
+        return Err("--jobs must be at least 1".into());
+    }
+    if args.time_ms == 0 {
+        return Err("--time-ms must be positive".into());
+    }
+    for (flag, p) in [("--sprt-alpha", args.sprt_alpha), ("--sprt-beta", args.sprt_beta)] {
+        if !(p > 0.0 && p < 0.5) {
+            return Err(format!("{flag} must be between 0 and 0.5, found {p}"));
+        }
+    }
+    let sprt = args.sprt.map(|(elo0, elo1)| Sprt { elo0, elo1, alpha: args.sprt_alpha, beta: args.sprt_beta });
+    let source = PackSource::open(args)?;
+    let games = args.games.unwrap_or_else(|| source.default_games());
+    if games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let mut json = match &args.json {
+        Some(path) => Some(fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?),
+        None => None,
+    };
+    if let Some(dir) = &args.replays {
+        fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let stop = AtomicBool::new(false);
+    let setup = Setup {
+        args,
+        source: &source,
+        limits: Limits {
+            game: Duration::from_millis(args.time_ms),
+            turn: (args.turn_ms > 0).then(|| Duration::from_millis(args.turn_ms)),
+            startup: Duration::from_millis(args.startup_ms),
+            simultaneous: args.simultaneous,
+        },
+        stop: &stop,
+    };
+
+    let bar = ProgressBar::new(games as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise}]")
+            .expect("a valid template"),
+    );
+    let mut summary = Summary::default();
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    let mut error = None;
+    std::thread::scope(|scope| {
+        for _ in 0..args.jobs.min(games) {
+            let tx = tx.clone();
+            let (setup, next) = (&setup, &next);
+            scope.spawn(move || loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= games || setup.stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                if tx.send((g, setup.play(g))).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(tx);
+        // Results are taken in game order, so output and the SPRT do not depend on --jobs.
+        let mut pending = BTreeMap::new();
+        let mut in_order = 0;
+        for (g, result) in rx {
+            pending.insert(g, result);
+            while error.is_none() && summary.stopped.is_none() {
+                let Some(result) = pending.remove(&in_order) else { break };
+                in_order += 1;
+                match result {
+                    Ok(Some(finished)) => {
+                        let outcome = take(&finished, &mut json, &mut summary, sprt.as_ref());
+                        if let Err(e) = outcome {
+                            error = Some(e);
+                        }
+                        bar.inc(1);
+                        bar.set_message(summary.progress());
+                    }
+                    Ok(None) => {}
+                    Err(e) => error = Some(e),
+                }
+                if error.is_some() || summary.stopped.is_some() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = error {
+        return Err(e);
+    }
+    summary.print(args, sprt.as_ref());
+    Ok(())
+}
+
+/// Counts a finished game: its JSON line, the tally and the SPRT.
+fn take(f: &Finished, json: &mut Option<fs::File>, summary: &mut Summary, sprt: Option<&Sprt>) -> Result<(), String> {
+    if let Some(file) = json {
+        let mut line = serde_json::to_string(&f.line).map_err(|e| format!("--json: {e}"))?;
+        line.push('\n');
+        file.write_all(line.as_bytes()).map_err(|e| format!("--json: {e}"))?;
+    }
+    summary.add(f);
+    if let Some(s) = sprt {
+        match s.verdict(&summary.tally) {
+            SprtVerdict::Continue => {}
+            v => summary.stopped = Some(v),
+        }
+    }
+    Ok(())
 }

@@ -214,6 +214,10 @@ impl Simulator for Field {
     fn is_dead(&self) -> bool {
         (0..WIDTH).any(|x| self.height(x) > DANGER_ROW)
     }
+
+    fn height(&self, x: usize) -> usize {
+        Field::height(self, x)
+    }
 }
 
 impl FromStr for Field {

@@ -139,6 +139,8 @@ pub trait Simulator: Clone + Send + Sync {
     fn use_skill_traced<T: ChainTracker>(&mut self, trace: &mut T) -> Outcome;
     /// True when a block is at or above the danger line.
     fn is_dead(&self) -> bool;
+    /// Blocks (garbage included) in column `x`.
+    fn height(&self, x: usize) -> usize;
 
     /// [`Simulator::drop_pack_traced`] without a trace.
     #[inline]

@@ -1,0 +1,186 @@
+//! The referee: plays one game between two bot processes with [`Game`], asking both bots every
+//! turn, timing them, and turning silence, exits and bad lines into the rules' faults.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::bot::{BotProcess, Reply, StderrTo};
+use crate::protocol::{write_turn, PlayerInput, TurnInput};
+use crate::rules::{Action, FaultKind, Field, Game, GameResult, Packs, PlayerState, Simulator, TurnRecord};
+
+/// Time limits and the thinking order.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Thinking time for the whole game.
+    pub game: Duration,
+    /// Cap on one turn's thinking (`None`: no cap).
+    pub turn: Option<Duration>,
+    /// Time to print the name line after starting (not counted as thinking time).
+    pub startup: Duration,
+    /// Both bots think at once instead of one after the other.
+    pub simultaneous: bool,
+}
+
+/// A chain of `links` links made in `turn`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Chain {
+    pub links: u32,
+    pub turn: usize,
+}
+
+/// One player's answer in a turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The line the bot printed (`None`: none came).
+    pub line: Option<String>,
+    /// Thinking time spent on it.
+    pub time: Duration,
+    /// The legal action, or the fault that replaced it (skill legality included).
+    pub action: Result<Action, FaultKind>,
+}
+
+/// What happened in one turn.
+#[derive(Clone, Debug)]
+pub struct TurnLog {
+    pub turn: usize,
+    pub answers: [Answer; 2],
+    /// The played turn; `None` when a fault ended the game instead.
+    pub record: Option<TurnRecord>,
+    /// Both players after the turn (when it was played).
+    pub states: Option<[PlayerState<Field>; 2]>,
+}
+
+/// A finished game, seats in this game's order.
+#[derive(Clone, Debug)]
+pub struct PlayedGame {
+    /// The name lines (empty when a bot printed none).
+    pub names: [String; 2],
+    pub result: GameResult,
+    /// Each seat's fault in the last turn, if any.
+    pub faults: [Option<FaultKind>; 2],
+    pub turns: Vec<TurnLog>,
+    /// Each bot's exact input stream.
+    pub inputs: [Vec<u8>; 2],
+    pub time_used: [Duration; 2],
+    pub max_chain: [Option<Chain>; 2],
+    pub first_chain_10: [Option<Chain>; 2],
+}
+
+/// Plays one game between `commands[0]` (player 0) and `commands[1]`. Returns `Ok(None)` when
+/// `stop` was raised before the end; `Err` only when a bot cannot be started at all.
+pub fn play_game(
+    packs: &Packs,
+    commands: [&str; 2],
+    stderr: [StderrTo; 2],
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> Result<Option<PlayedGame>, String> {
+    let [e0, e1] = stderr;
+    let mut bots = [BotProcess::start(commands[0], e0)?, BotProcess::start(commands[1], e1)?];
+
+    // The name lines: both bots start at once; a bot without one has faulted before turn 0.
+    let started = Instant::now();
+    let mut names = [String::new(), String::new()];
+    let mut startup_faults = [None; 2];
+    for p in 0..2 {
+        match bots[p].reply(started, limits.startup) {
+            Reply::Line(name, _) => names[p] = name.trim().to_string(),
+            Reply::Timeout => startup_faults[p] = Some(FaultKind::Timeout),
+            Reply::Closed => startup_faults[p] = Some(FaultKind::Crash),
+        }
+    }
+    let pack_text = packs.to_string();
+    for p in 0..2 {
+        if startup_faults[p].is_none() {
+            bots[p].send(pack_text.as_bytes());
+        }
+    }
+
+    let mut game = Game::<crate::Engine>::new(packs.clone());
+    let mut remaining = [limits.game; 2];
+    let mut turns = Vec::new();
+    let mut max_chain: [Option<Chain>; 2] = [None; 2];
+    let mut first_chain_10: [Option<Chain>; 2] = [None; 2];
+    let result = loop {
+        if stop.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        let turn = game.turn;
+        let inputs = [0, 1].map(|p| turn_input(&game, p, remaining));
+        let limit = |rem: Duration| limits.turn.map_or(rem, |cap| cap.min(rem));
+        let mut replies = [None, None];
+        if limits.simultaneous {
+            let sent = [0, 1].map(|p| startup_faults[p].is_none().then(|| bots[p].send(&inputs[p])));
+            for p in 0..2 {
+                replies[p] = sent[p].map(|at| bots[p].reply(at, limit(remaining[p])));
+            }
+        } else {
+            for p in 0..2 {
+                if startup_faults[p].is_none() {
+                    let at = bots[p].send(&inputs[p]);
+                    replies[p] = Some(bots[p].reply(at, limit(remaining[p])));
+                }
+            }
+        }
+        let answers = [0, 1].map(|p| {
+            let lim = limit(remaining[p]);
+            let (line, time, action) = match replies[p].take() {
+                None => (None, Duration::ZERO, Err(startup_faults[p].expect("a bot is asked unless it faulted"))),
+                Some(Reply::Line(line, took)) => {
+                    let action = line.parse::<Action>().map_err(|_| FaultKind::Invalid).and_then(|a| game.check(p, a));
+                    (Some(line), took, action)
+                }
+                Some(Reply::Timeout) => (None, lim, Err(FaultKind::Timeout)),
+                Some(Reply::Closed) => (None, Duration::ZERO, Err(FaultKind::Crash)),
+            };
+            remaining[p] = remaining[p].saturating_sub(time);
+            Answer { line, time, action }
+        });
+        let record = game.play([answers[0].action, answers[1].action]);
+        if let Some(r) = &record {
+            for p in 0..2 {
+                let chain = Chain { links: r.outcomes[p].links, turn: r.turn };
+                if chain.links > 0 && max_chain[p].is_none_or(|m| chain.links > m.links) {
+                    max_chain[p] = Some(chain);
+                }
+                if chain.links >= 10 && first_chain_10[p].is_none() {
+                    first_chain_10[p] = Some(chain);
+                }
+            }
+        }
+        let states = record.is_some().then(|| game.players.clone().map(plain_state));
+        turns.push(TurnLog { turn, answers, record, states });
+        if let Some(result) = game.result() {
+            break result;
+        }
+    };
+    let last = turns.last().expect("a game has a turn");
+    let faults = [0, 1].map(|p| last.answers[p].action.err());
+    let time_used = [0, 1].map(|p| limits.game.saturating_sub(remaining[p]));
+    let inputs = bots.each_mut().map(|b| std::mem::take(&mut b.input));
+    drop(bots);
+    Ok(Some(PlayedGame { names, result, faults, turns, inputs, time_used, max_chain, first_chain_10 }))
+}
+
+/// The bytes player `p` is sent at the start of the current turn: itself first, then the
+/// opponent, each with its remaining time as of the turn's start.
+fn turn_input<S: Simulator>(game: &Game<S>, p: usize, remaining: [Duration; 2]) -> Vec<u8> {
+    let player = |q: usize| {
+        let s = &game.players[q];
+        PlayerInput {
+            time_left_ms: remaining[q].as_millis() as u64,
+            garbage: s.garbage,
+            gauge: s.gauge,
+            score: s.score,
+            field: s.field.to_field(),
+        }
+    };
+    let input = TurnInput { turn: game.turn, me: player(p), opponent: player(1 - p) };
+    let mut bytes = Vec::with_capacity(800);
+    write_turn(&mut bytes, &input).expect("writing to memory");
+    bytes
+}
+
+fn plain_state<S: Simulator>(s: PlayerState<S>) -> PlayerState<Field> {
+    PlayerState { field: s.field.to_field(), garbage: s.garbage, gauge: s.gauge, score: s.score }
+}

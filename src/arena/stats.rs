@@ -1,0 +1,206 @@
+//! Match statistics: the logistic Elo difference with its 95% interval, and the sequential
+//! probability ratio test (the GSPRT approximation fishtest and cutechess use).
+//!
+//! Every game scores 1, ½ or 0 for bot A. Elo from a score fraction `p` is `−400·log10(1/p − 1)`.
+
+/// The 97.5% quantile of the standard normal distribution (a two-sided 95% interval).
+const Z_95: f64 = 1.959_963_984_540_054;
+
+/// Wins, draws and losses from bot A's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+}
+
+impl Tally {
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Adds one game scoring `score` (1, ½ or 0) for A.
+    pub fn add(&mut self, score: f64) {
+        if score > 0.75 {
+            self.wins += 1;
+        } else if score > 0.25 {
+            self.draws += 1;
+        } else {
+            self.losses += 1;
+        }
+    }
+
+    /// Mean score and population variance of the per-game score; `None` without games.
+    fn mean_var(counts: [f64; 3]) -> Option<(f64, f64, f64)> {
+        let [l, d, w] = counts;
+        let n = l + d + w;
+        if n <= 0.0 {
+            return None;
+        }
+        let mean = (w + d / 2.0) / n;
+        let var = (w + d / 4.0) / n - mean * mean;
+        Some((n, mean, var.max(0.0)))
+    }
+
+    fn counts(&self) -> [f64; 3] {
+        [self.losses as f64, self.draws as f64, self.wins as f64]
+    }
+
+    /// A's score fraction (0..=1); `None` without games.
+    pub fn score(&self) -> Option<f64> {
+        Self::mean_var(self.counts()).map(|(_, m, _)| m)
+    }
+}
+
+/// Elo difference for a score fraction (±∞ at 0 and 1).
+pub fn elo_from_score(p: f64) -> f64 {
+    if p <= 0.0 {
+        f64::NEG_INFINITY
+    } else if p >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
+}
+
+/// The expected score for an Elo difference.
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// An Elo difference with its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloEstimate {
+    pub elo: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+/// The Elo difference and its 95% interval: the score fraction ± 1.96 standard errors of the
+/// mean per-game score, each end converted to Elo. `None` without games.
+pub fn elo_estimate(t: &Tally) -> Option<EloEstimate> {
+    let (n, mean, var) = Tally::mean_var(t.counts())?;
+    let margin = Z_95 * (var / n).sqrt();
+    Some(EloEstimate {
+        elo: elo_from_score(mean),
+        low: elo_from_score(mean - margin),
+        high: elo_from_score(mean + margin),
+    })
+}
+
+/// The verdict of a sequential probability ratio test so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtVerdict {
+    Continue,
+    /// The Elo difference is `elo0` (or less): H0 accepted.
+    H0,
+    /// The Elo difference is `elo1` (or more): H1 accepted.
+    H1,
+}
+
+/// A sequential probability ratio test of H0: Elo = `elo0` against H1: Elo = `elo1`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+impl Sprt {
+    /// The LLR bounds: (ln(β/(1−α)), ln((1−β)/α)).
+    pub fn bounds(&self) -> (f64, f64) {
+        ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
+    }
+
+    /// The generalized log-likelihood ratio in the logistic model:
+    /// N·(s1−s0)·(2·x̄ − s0 − s1)/(2·var), with s = 1/(1+10^(−elo/400)). As in fishtest, a
+    /// result count of zero is taken as 0.001 so that one-sided results (var = 0) still decide.
+    pub fn llr(&self, t: &Tally) -> f64 {
+        if t.games() == 0 {
+            return 0.0;
+        }
+        let counts = t.counts().map(|c| c.max(1e-3));
+        let (n, mean, var) = Tally::mean_var(counts).expect("regularized counts are positive");
+        let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
+        n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+    }
+
+    pub fn verdict(&self, t: &Tally) -> SprtVerdict {
+        let llr = self.llr(t);
+        let (low, high) = self.bounds();
+        if llr >= high {
+            SprtVerdict::H1
+        } else if llr <= low {
+            SprtVerdict::H0
+        } else {
+            SprtVerdict::Continue
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64) -> bool {
+        (a - b).abs() < 1e-9 * b.abs().max(1.0)
+    }
+
+    fn tally(wins: u64, draws: u64, losses: u64) -> Tally {
+        Tally { wins, draws, losses }
+    }
+
+    #[test]
+    fn elo_and_score_convert_both_ways() {
+        assert_eq!(elo_from_score(0.5), 0.0);
+        assert!(close(elo_from_score(0.75), 190.848_501_887_865));
+        assert!(close(score_from_elo(400.0), 10.0 / 11.0));
+        assert!(close(elo_from_score(score_from_elo(-123.0)), -123.0));
+        assert_eq!(elo_from_score(1.0), f64::INFINITY);
+        assert_eq!(elo_from_score(0.0), f64::NEG_INFINITY);
+    }
+
+    #[test]
+    fn elo_interval_known_values() {
+        // 60 wins, 20 draws, 20 losses: score 0.7, variance 0.16 (values from an independent script).
+        let e = elo_estimate(&tally(60, 20, 20)).unwrap();
+        assert!(close(e.elo, 147.190_714_117_837_76));
+        assert!(close(e.low, 86.225_015_200_304_1));
+        assert!(close(e.high, 218.251_777_641_074_94));
+        assert_eq!(elo_estimate(&Tally::default()), None);
+        let all = elo_estimate(&tally(5, 0, 0)).unwrap();
+        assert_eq!((all.elo, all.low, all.high), (f64::INFINITY, f64::INFINITY, f64::INFINITY));
+    }
+
+    #[test]
+    fn sprt_known_values() {
+        let s = Sprt { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 };
+        let (low, high) = s.bounds();
+        assert!(close(low, -2.944_438_979_166_440_3) && close(high, 2.944_438_979_166_440_3));
+        assert!(close(s.llr(&tally(60, 20, 20)), 1.733_713_311_929_098_8));
+        assert_eq!(s.verdict(&tally(60, 20, 20)), SprtVerdict::Continue);
+        // Symmetric hypotheses and an even score: no evidence either way.
+        let sym = Sprt { elo0: -5.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
+        assert!(sym.llr(&tally(30, 40, 30)).abs() < 1e-12);
+        // One-sided results decide through the regularization.
+        let s = Sprt { elo0: 0.0, elo1: 5.0, alpha: 0.05, beta: 0.05 };
+        assert!(close(s.llr(&tally(1, 0, 0)), 2.865_261_542_790_262));
+        assert!(close(s.llr(&tally(2, 0, 0)), 11.445_174_945_319_748));
+        assert!(close(s.llr(&tally(10, 0, 0)), 285.811_882_362_819_46));
+        assert_eq!(s.verdict(&tally(1, 0, 0)), SprtVerdict::Continue);
+        assert_eq!(s.verdict(&tally(2, 0, 0)), SprtVerdict::H1);
+        assert_eq!(s.verdict(&tally(0, 0, 2)), SprtVerdict::H0);
+        assert_eq!(s.llr(&Tally::default()), 0.0);
+    }
+
+    #[test]
+    fn tally_counts_scores() {
+        let mut t = Tally::default();
+        for s in [1.0, 0.5, 0.0, 1.0] {
+            t.add(s);
+        }
+        assert_eq!(t, tally(2, 1, 1));
+        assert_eq!(t.score(), Some(0.625));
+    }
+}

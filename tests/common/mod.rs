@@ -1,0 +1,38 @@
+//! Helpers shared by the integration tests: building protocol input streams.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use codevs_reborn::protocol::{write_turn, PlayerInput, TurnInput};
+use codevs_reborn::rules::{Field, Packs};
+
+/// The shared folder beside the repository (packs, bench workloads, rules).
+pub fn shared() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared"))
+}
+
+/// A real pack file's text.
+pub fn pack_text(index: usize) -> String {
+    std::fs::read_to_string(shared().join(format!("packs/pack_{index:04}.pack"))).expect("shared pack file")
+}
+
+/// A player's input with the given field picture.
+pub fn player(field: &str, garbage: u32, gauge: u32) -> PlayerInput {
+    PlayerInput { time_left_ms: 180_000, garbage, gauge, score: 0, field: field.parse::<Field>().expect("field picture") }
+}
+
+/// One turn's protocol text.
+pub fn turn_text(turn: usize, me: PlayerInput, opponent: PlayerInput) -> String {
+    let mut out = Vec::new();
+    write_turn(&mut out, &TurnInput { turn, me, opponent }).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// A game's stream: packs then `turns` turns on empty fields.
+pub fn game_text(packs: &Packs, turns: usize) -> String {
+    let mut s = packs.to_string();
+    for t in 0..turns {
+        s += &turn_text(t, player("", 0, 0), player("", 0, 0));
+    }
+    s
+}
