@@ -86,18 +86,8 @@ fn four_rotations_land_as_drawn() {
     // Every x from 0 to 8 puts the left column on x and the right one on x + 1.
     for x in 0..=8u8 {
         let (f, _) = dropped("", p, x, 0);
-        let row = |a: char, b: char| {
-            (0..10).map(|c| {
-                if c == x {
-                    a
-                } else if c == x + 1 {
-                    b
-                } else {
-                    '.'
-                }
-            })
-        };
-        let expected: String = row('1', '2').chain(['\n']).chain(row('3', '4')).collect();
+        let (dots, rest) = (".".repeat(x as usize), ".".repeat(8 - x as usize));
+        let expected = format!("{dots}12{rest}\n{dots}34{rest}");
         assert_eq!(f, pic(&expected), "x = {x}");
     }
 }
@@ -456,7 +446,7 @@ fn garbage_is_half_the_score_rounded_down() {
         assert_eq!(garbage_for(score), garbage);
     }
     let drop = |links| Outcome { links, ..Default::default() };
-    assert_eq!([1, 2, 3, 5, 10].map(|c| drop(c).garbage()), [0, 1, 2, 4, 18]);
+    assert_eq!([1, 2, 3, 5, 10].map(|c| drop(c).garbage()), [0, 1, 2, 4, 25]);
     let skill = Outcome { links: 5, vanished: 10, exploded: 5, skill: true };
     assert_eq!((skill.score(), skill.garbage()), (42, 20));
     let empty_skill = Outcome { skill: true, ..Default::default() };

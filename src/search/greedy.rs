@@ -76,16 +76,25 @@ fn evaluate<S: Simulator>(field: &S, outcome: &Outcome, params: &GreedyParams) -
 }
 
 /// The longest chain one extra block (any number, on any column) would fire: a cheap measure
-/// of what the field has built.
+/// of what the field has built. Only numbers that pair with a neighbour of the landing cell
+/// can start a chain, so only those are tried.
 fn potential<S: Simulator>(field: &S) -> u32 {
+    let plain = field.to_field();
     let mut best = 0;
     for x in 0..WIDTH {
-        if field.height(x) >= VISIBLE_HEIGHT {
+        let y = field.height(x);
+        if y >= VISIBLE_HEIGHT {
             continue;
         }
         // A one-block pack: in the left column of position x, or the right one of position 8.
         let (position, left) = if x < WIDTH - 1 { (x as u8, true) } else { (x as u8 - 1, false) };
-        for number in 1..=9 {
+        let mut tried = [false; 10];
+        for (nx, ny) in [(x.wrapping_sub(1), y), (x + 1, y), (x.wrapping_sub(1), y.wrapping_sub(1)), (x, y.wrapping_sub(1)), (x + 1, y.wrapping_sub(1))] {
+            let v = if nx < WIDTH && ny < y + 1 { plain.get(nx, ny) } else { 0 };
+            if !(1..=9).contains(&v) || std::mem::replace(&mut tried[v as usize], true) {
+                continue;
+            }
+            let number = 10 - v;
             let pack = if left { Pack::new([0, 0], [number, 0]) } else { Pack::new([0, 0], [0, number]) };
             let mut probe = field.clone();
             best = best.max(probe.drop_pack(&pack, position, 0).links);

@@ -1,0 +1,50 @@
+//! The greedy bot never answers illegally, and avoids dying when it can.
+
+use proptest::prelude::*;
+
+use codevs_reborn::bot::TurnState;
+use codevs_reborn::protocol::{PlayerInput, TurnInput};
+use codevs_reborn::rules::{Action, Field, Packs, Simulator, VISIBLE_HEIGHT};
+use codevs_reborn::search::greedy::{choose, rank, GreedyParams};
+
+/// A reachable field: random drops from generated packs, stopping before death.
+fn grown_field(seed: u64, drops: usize, choices: &[u8]) -> Field {
+    let packs = Packs::generate(seed);
+    let mut field = Field::empty();
+    for (t, &c) in choices.iter().take(drops).enumerate() {
+        let mut next = field;
+        next.drop_pack(packs.get(t), c % 9, c / 9 % 4);
+        if next.is_dead() {
+            break;
+        }
+        field = next;
+    }
+    field
+}
+
+fn input(field: Field, gauge: u32) -> PlayerInput {
+    PlayerInput { time_left_ms: 180_000, garbage: 0, gauge, score: 0, field }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+    #[test]
+    fn greedy_answers_are_legal(seed in 0u64..1000, drops in 0usize..60, choices in prop::collection::vec(0u8..36, 60), gauge in 0u32..=100) {
+        let packs = Packs::generate(seed);
+        let field = grown_field(seed, drops, &choices);
+        let turn = TurnInput { turn: 60, me: input(field, gauge), opponent: input(Field::empty(), 0) };
+        let state = TurnState::<Field>::new(&turn, &packs);
+        let (action, _) = choose(&state, &GreedyParams::default());
+        match action {
+            Action::Skill => prop_assert!(gauge >= 80),
+            Action::Drop { x, rotation } => prop_assert!(x <= 8 && rotation <= 3),
+        }
+        // When some action survives, the chosen one does.
+        let ranked = rank(&state, &GreedyParams::default());
+        let survives = |a: Action| { let mut f = field; f.apply(packs.get(60), a); !f.is_dead() };
+        if ranked.iter().any(|s| survives(s.action)) {
+            prop_assert!(survives(action));
+        }
+        prop_assert!((0..10).all(|x| field.height(x) <= VISIBLE_HEIGHT));
+    }
+}
