@@ -8,10 +8,17 @@ stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
 cp -r Cargo.toml Cargo.lock compile.sh run.sh src benches "$stage/"
 mkdir -p "$stage/.cargo"
-cargo vendor --locked "$stage/vendor" > "$stage/vendor-config.toml"
-# Keep the native build flags and add the vendored source replacement.
-cat .cargo/config.toml "$stage/vendor-config.toml" > "$stage/.cargo/config.toml"
-rm "$stage/vendor-config.toml"
+cargo vendor --locked "$stage/vendor" > /dev/null
+# Keep the native build flags and add the vendored source replacement (a relative directory is
+# read from the folder holding .cargo, so the zip builds wherever it is unpacked).
+cat .cargo/config.toml - > "$stage/.cargo/config.toml" <<'TOML'
+
+[source.crates-io]
+replace-with = "vendored-sources"
+
+[source.vendored-sources]
+directory = "vendor"
+TOML
 rm -f "$out"
 if command -v zip > /dev/null; then
   (cd "$stage" && zip -qr "$out" .)

@@ -54,11 +54,17 @@ fn assert_b_loses(bot: &str, expected: &str, turn: u64, extra: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
     let a = greedy();
     let mut args = vec!["--p0", &a, "--p1", bot, "--seed", "11", "--games", "2"];
+    let replays = dir.path().join("replays");
+    args.extend(["--replays", replays.to_str().unwrap()]);
     args.extend(extra);
     let (games, stdout) = arena_json(dir.path(), &args);
     assert_eq!(games.len(), 2);
     for (i, g) in games.iter().enumerate() {
         let b_seat = 1 - i; // A is player 0 in game 0, player 1 in game 1
+        let (_, replay) = read_replay(&replays, i);
+        let last = replay["turns"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!((&last["turn"], &last["faults"][b_seat]), (&serde_json::json!(turn), &serde_json::json!(expected)));
+        assert!(last["states"].is_null(), "a fault ends the game before the turn is played");
         assert_eq!(reason(g), expected, "game {i}: {g}");
         assert_eq!(g["winner"], 1 - b_seat as i64, "game {i}: {g}");
         assert_eq!(g["faults"][b_seat], expected, "game {i}: {g}");
@@ -134,14 +140,14 @@ fn skill_without_gauge_is_invalid() {
 #[test]
 fn sleeping_past_the_turn_cap_is_a_timeout() {
     let sleeper = sh_bot("sleeper", r#"if [ $t -ge 3 ]; then sleep 2; fi; echo "4 0""#);
-    assert_b_loses(&sleeper, "timeout", 3, &["--turn-ms", "300"]);
+    assert_b_loses(&sleeper, "timeout", 3, &["--turn-ms", "500"]);
 }
 
 #[test]
 fn running_out_of_game_time_is_a_timeout() {
-    // 0.2 s a turn against 0.5 s for the game and no turn cap: the third turn runs out.
-    let slow = sh_bot("slow", r#"sleep 0.2; echo "4 0""#);
-    assert_b_loses(&slow, "timeout", 2, &["--turn-ms", "0", "--time-ms", "500"]);
+    // 0.4 s a turn against 1 s for the game and no turn cap: the third turn runs out.
+    let slow = sh_bot("slow", r#"sleep 0.4; echo "4 0""#);
+    assert_b_loses(&slow, "timeout", 2, &["--turn-ms", "0", "--time-ms", "1000"]);
 }
 
 #[test]
@@ -154,7 +160,7 @@ fn exiting_after_the_packs_is_a_crash() {
 #[test]
 fn no_name_line_is_a_startup_fault() {
     assert_b_loses("exit 0", "crash", 0, &[]);
-    assert_b_loses("sleep 5", "timeout", 0, &["--startup-ms", "300"]);
+    assert_b_loses("sleep 5", "timeout", 0, &["--startup-ms", "1000"]);
 }
 
 #[test]

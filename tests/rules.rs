@@ -507,3 +507,53 @@ fn generated_packs_follow_the_client_distribution() {
     }
     assert_ne!(Packs::generate(1), Packs::generate(2));
 }
+
+#[test]
+fn real_pack_files_have_the_distribution_that_generate_copies() {
+    // RULES.md: 407 three-block and 93 four-block packs, 177 of each number, in every real file;
+    // and, in all 100 stored files, the empty cell is top-left, bottom-left or bottom-right.
+    let mut empty_at = [0usize; 4];
+    let mut generated_empty_at = [0usize; 4];
+    let files = std::fs::read_dir("/work/shared/packs").expect("real pack files");
+    let mut count = 0;
+    for path in files.map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "pack")) {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let cells: Vec<u8> = text.split_whitespace().filter(|w| *w != "END").map(|w| w.parse().unwrap()).collect();
+        assert_eq!(cells.len(), 2000, "{path:?}");
+        let mut per_number = [0; 10];
+        for pack in cells.chunks(4) {
+            pack.iter().for_each(|&v| per_number[v as usize] += 1);
+            if let Some(i) = pack.iter().position(|&v| v == 0) {
+                empty_at[i] += 1;
+            }
+        }
+        assert_eq!(per_number, [407, 177, 177, 177, 177, 177, 177, 177, 177, 177], "{path:?}");
+        count += 1;
+    }
+    assert_eq!(count, 100);
+    assert_eq!(empty_at[1], 0, "never top-right");
+    for seed in 0..100 {
+        for p in &Packs::generate(seed).0 {
+            let cells = [p.rows[0][0], p.rows[0][1], p.rows[1][0], p.rows[1][1]];
+            if let Some(i) = cells.iter().position(|&v| v == 0) {
+                generated_empty_at[i] += 1;
+            }
+        }
+    }
+    // Each of the three allowed cells takes about a third, as in the real files (13 580 / 13 662 / 13 458).
+    for counts in [empty_at, generated_empty_at] {
+        assert_eq!(counts[1], 0);
+        assert!([0, 2, 3].iter().all(|&i| (12_900..=14_200).contains(&counts[i])), "{counts:?}");
+    }
+}
+
+#[test]
+fn fields_hold_0_to_9_and_11_and_are_always_settled() {
+    let row = |v: u8| [v, 0, 0, 0, 0, 0, 0, 0, 0, 0];
+    assert_eq!(Field::from_rows_top_first(&[row(11), row(9)]).map(|f| (f.get(0, 0), f.get(0, 1))), Ok((9, 11)));
+    assert!(Field::from_rows_top_first(&[row(10)]).is_err(), "10 is no block");
+    assert!(Field::from_rows_top_first(&[row(12)]).is_err());
+    assert!(Field::from_rows_top_first(&[row(1), row(0)]).is_err(), "a block above an empty cell");
+    assert!("1.........\n..........".parse::<Field>().is_err());
+    assert!("1........".parse::<Field>().is_err(), "9 cells");
+}

@@ -2,11 +2,16 @@
 //! stops reading can never block the referee) and read through a reader thread that stamps every
 //! line with the moment it arrived (so thinking time is exact even when both bots think at once).
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
 use std::time::{Duration, Instant};
+
+/// Lines read ahead of the referee at most.
+const LINE_QUEUE: usize = 64;
+/// The longest line kept whole, in bytes.
+const MAX_LINE: u64 = 1 << 16;
 
 /// Where a bot's stderr goes.
 #[derive(Debug)]
@@ -59,13 +64,15 @@ impl BotProcess {
         let (to_bot, from_referee) = mpsc::channel::<Vec<u8>>();
         thread::spawn(move || write_loop(stdin, from_referee));
 
-        let (line_tx, lines) = mpsc::channel();
+        // Bounded, so a bot that prints without end is held back by its pipe, not buffered here.
+        let (line_tx, lines) = mpsc::sync_channel(LINE_QUEUE);
         thread::spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut buf = Vec::new();
             loop {
                 buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
+                // A line longer than MAX_LINE is cut into pieces (each one an illegal command).
+                match (&mut reader).take(MAX_LINE).read_until(b'\n', &mut buf) {
                     Ok(0) | Err(_) => return,
                     Ok(_) => {
                         let at = Instant::now();
@@ -166,6 +173,14 @@ mod tests {
 
         let mut bot = BotProcess::start("exit 3", StderrTo::Discard).unwrap();
         assert_eq!(bot.reply(Instant::now(), Duration::from_secs(5)), Reply::Closed);
+    }
+
+    #[test]
+    fn a_bot_that_prints_without_end_is_read_line_by_line() {
+        let mut bot = BotProcess::start("yes '0 0'", StderrTo::Discard).unwrap();
+        for _ in 0..1000 {
+            assert!(matches!(bot.reply(Instant::now(), Duration::from_secs(5)), Reply::Line(l, _) if l == "0 0"));
+        }
     }
 
     #[test]

@@ -106,10 +106,12 @@ impl<S: Simulator> Game<S> {
         self.result
     }
 
-    /// Checks a command against this turn's state: the skill needs 80 gauge.
+    /// Checks a command against this turn's state: the skill needs 80 gauge; a drop needs x in
+    /// 0..=8 and a rotation in 0..=3 (an `Action` built by hand may hold anything).
     pub fn check(&self, player: usize, action: Action) -> Result<Action, FaultKind> {
         match action {
             Action::Skill if !self.players[player].skill_allowed() => Err(FaultKind::Invalid),
+            Action::Drop { x, rotation } if Action::drop(x, rotation).is_none() => Err(FaultKind::Invalid),
             a => Ok(a),
         }
     }
