@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 
 use crate::arena::ArenaArgs;
+use crate::bench::opening::OpeningBenchArgs;
 use crate::bench::sim::SimBenchArgs;
 use crate::bot::BotOptions;
 
@@ -33,4 +34,6 @@ pub enum Command {
 pub enum BenchCommand {
     /// Simulator speed: the bitboard against the reference engine on fixed workloads.
     Sim(SimBenchArgs),
+    /// The turn-0 chain search on real pack files: how fast and how big a chain it plans.
+    Opening(OpeningBenchArgs),
 }

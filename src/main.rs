@@ -24,6 +24,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Bench(BenchCommand::Sim(args))) => bench::sim::run(&args),
+        Some(Command::Bench(BenchCommand::Opening(args))) => bench::opening::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -362,8 +362,8 @@ fn skill_explosion_is_followed_by_a_fall_and_a_chain() {
 }
 
 /// The skill explodes exactly five blocks here — the 5, the 2s above and below it, and the 2 and
-/// 3 beside it; the garbage beside the 1 is spared — and the column then falls into five links:
-/// 1–9, 2–8, 3–7, 4–6, 7–3.
+/// 3 beside it (the garbage is two rows down, out of reach) — and the column then falls three rows
+/// into five links: 1–9, 2–8, 3–7, 4–6, 7–3.
 const FIVE_AND_FIVE: &str = "
     3.........
     6.........

@@ -136,16 +136,11 @@ impl Drop for BotProcess {
 
 #[cfg(unix)]
 fn kill_tree(child: &mut Child) {
-    extern "C" {
-        fn kill(pid: i32, sig: i32) -> i32;
-    }
-    const SIGKILL: i32 = 9;
+    use nix::sys::signal::{killpg, Signal};
+    use nix::unistd::Pid;
     if let Ok(pid) = i32::try_from(child.id()) {
-        // The child leads its own process group (see `start`); -pid addresses the group.
-        // SAFETY: kill(2) has no memory effects; the group id is our own child's.
-        unsafe {
-            kill(-pid, SIGKILL);
-        }
+        // The child leads its own process group (see `start`), so the group id is its pid.
+        let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
     }
     let _ = child.kill();
 }

@@ -8,9 +8,12 @@
 //! - [`stats`]: Elo and SPRT arithmetic.
 //!
 //! Decisions where the rules are silent: the name line has its own startup limit and does not
-//! count as thinking time; both bots are shown both remaining times as of the start of the turn;
-//! a line that is not `x r` or `S` (an empty line included) is an illegal command; a bot's
-//! answer is the next line it prints, so extra lines answer later turns.
+//! count as thinking time (no name in time: a timeout, an exit: a crash, both judged in turn 0);
+//! both bots are shown both remaining times as of the start of the turn, whatever the thinking
+//! order; a line that is not `x r` or `S` (an empty line included) is an illegal command; a
+//! bot's answer is the next line it prints, so extra lines answer later turns. Bots' stderr is
+//! discarded unless `--bot-stderr` (shown) or `--replays` (kept per game). Bots run in their own
+//! process group, which is killed at the end of each game.
 
 pub mod bot;
 pub mod record;

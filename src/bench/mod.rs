@@ -1,3 +1,4 @@
 //! Benchmarks with deterministic workloads (`codevs-reborn bench ...`).
 
+pub mod opening;
 pub mod sim;

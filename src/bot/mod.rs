@@ -1,13 +1,18 @@
 //! The bot: the protocol loop that turns input into state, asks a strategy, and answers.
 
 mod state;
+mod time;
 
 use std::io::{BufRead, Write};
 
 pub use state::{Position, TurnState};
+pub use time::{TimeManager, TimeParams};
 
 use crate::protocol::{write_action, Next, ProtocolError, Reader, TurnInput};
-use crate::rules::{Action, Packs};
+use std::time::Instant;
+
+use crate::rules::{Action, Field, Packs, Simulator};
+use crate::search::beam::{self, BeamParams, Start};
 use crate::search::greedy::{self, GreedyParams};
 use crate::Engine;
 
@@ -21,15 +26,18 @@ const FALLBACK: Action = Action::Drop { x: 4, rotation: 0 };
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Strategy {
     /// One ply: the best immediate action by a simple evaluation (the baseline).
-    #[default]
     Greedy,
+    /// Chain building: the turn-0 beam's plan, followed while no garbage disturbs it, then
+    /// rebuilt by a shorter beam.
+    #[default]
+    Beam,
 }
 
 /// Everything the bot's behaviour depends on; one flag each (see `codevs-reborn --help`).
 #[derive(Clone, Debug, clap::Args)]
 pub struct BotOptions {
     /// The searcher that decides.
-    #[arg(long, value_enum, default_value_t = Strategy::Greedy)]
+    #[arg(long, value_enum, default_value_t = Strategy::Beam)]
     pub strategy: Strategy,
     /// The name printed at the start.
     #[arg(long, default_value = DEFAULT_NAME)]
@@ -41,39 +49,120 @@ pub struct BotOptions {
     /// Debugging: play only the K-th game (1 = first) of an input file holding several.
     #[arg(long, value_name = "K")]
     pub game: Option<usize>,
+    /// Worker threads for the searches (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// The turn-0 plan is followed this many turns even if the field differs from the plan's
+    /// (nobody fires that early).
+    #[arg(long, default_value_t = 8)]
+    pub plan_unconditional_turns: usize,
     #[command(flatten)]
     pub greedy: GreedyParams,
+    #[command(flatten)]
+    pub beam: BeamParams,
+    #[command(flatten)]
+    pub time: TimeParams,
 }
 
 impl Default for BotOptions {
     fn default() -> Self {
-        BotOptions { strategy: Strategy::Greedy, name: DEFAULT_NAME.into(), turn: None, game: None, greedy: Default::default() }
+        BotOptions {
+            strategy: Strategy::default(),
+            name: DEFAULT_NAME.into(),
+            turn: None,
+            game: None,
+            threads: 0,
+            plan_unconditional_turns: 8,
+            greedy: Default::default(),
+            beam: Default::default(),
+            time: Default::default(),
+        }
     }
+}
+
+/// Moves found by a beam, with the field expected before each, to notice when reality differs.
+#[derive(Clone, Debug)]
+struct Plan {
+    start_turn: usize,
+    actions: Vec<Action>,
+    expected: Vec<Field>,
 }
 
 /// A bot for one game at a time.
 pub struct Bot {
     options: BotOptions,
     packs: Option<Packs>,
+    clock: Option<TimeManager>,
+    plan: Option<Plan>,
 }
 
 impl Bot {
     pub fn new(options: BotOptions) -> Self {
-        Bot { options, packs: None }
+        Bot { options, packs: None, clock: None, plan: None }
     }
 
     /// Starts a game with its packs.
     pub fn new_game(&mut self, packs: Packs) {
         self.packs = Some(packs);
+        self.clock = None;
+        self.plan = None;
     }
 
     /// Decides this turn's action, and an explanation of it.
     pub fn think(&mut self, input: &TurnInput) -> (Action, String) {
-        let packs = self.packs.as_ref().expect("a game has started");
-        let state = TurnState::<Engine>::new(input, packs);
-        match self.options.strategy {
+        let started = Instant::now();
+        let packs = self.packs.take().expect("a game has started");
+        let clock = self.clock.get_or_insert_with(|| TimeManager::new(self.options.time.clone(), input.me.time_left_ms)).clone();
+        let state = TurnState::<Engine>::new(input, &packs);
+        let decision = match self.options.strategy {
             Strategy::Greedy => greedy::choose(&state, &self.options.greedy),
+            Strategy::Beam => self.follow_or_rebuild(&state, &clock, started),
+        };
+        self.packs = Some(packs);
+        decision
+    }
+
+    /// The next move of the plan while it still fits the field; otherwise a new beam search.
+    fn follow_or_rebuild(&mut self, state: &TurnState<Engine>, clock: &TimeManager, started: Instant) -> (Action, String) {
+        if let Some(plan) = &self.plan {
+            let step = state.turn.checked_sub(plan.start_turn).filter(|&i| i < plan.actions.len());
+            if let Some(i) = step {
+                let on_plan = plan.expected[i] == state.me.field.to_field();
+                if on_plan || state.turn < self.options.plan_unconditional_turns {
+                    let why = format!("  following the plan: step {} of {}{}\n", i + 1, plan.actions.len(), if on_plan { "" } else { " (field differs; early turns follow anyway)" });
+                    return (plan.actions[i], why);
+                }
+            }
         }
+        self.plan = None;
+        let time_left = state.me.time_left_ms;
+        if clock.low_on_time(time_left) {
+            let (action, why) = greedy::choose(state, &self.options.greedy);
+            return (action, format!("  low on time: greedy\n{why}"));
+        }
+        let (config, kind) = if state.turn == 0 {
+            (self.options.beam.opening(Some(clock.deadline(started, self.options.beam.opening_ms, time_left, 0.5))), "opening")
+        } else {
+            (self.options.beam.rebuild(Some(clock.deadline(started, self.options.beam.rebuild_ms, time_left, 0.05))), "rebuild")
+        };
+        let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
+        let result = beam::search(start, &config);
+        let actions = result.line.plan();
+        let Some(&first) = actions.first() else {
+            let (action, why) = greedy::choose(state, &self.options.greedy);
+            return (action, format!("  the {kind} beam found no line: greedy\n{why}"));
+        };
+        let fire = result.line.best_fire_step().and_then(|k| result.line.fires[k].map(|f| (k, f)));
+        let why = format!(
+            "  {kind} beam: {} nodes, depth {}, {} ms; plan of {} moves{}\n",
+            result.nodes,
+            result.depth,
+            started.elapsed().as_millis(),
+            actions.len(),
+            fire.map_or(String::new(), |(k, f)| format!(", firing {} links at turn {}", f.chain.links, state.turn + k))
+        );
+        self.plan = Some(Plan { start_turn: state.turn, actions, expected: result.line.expected.clone() });
+        (first, why)
     }
 }
 
@@ -82,6 +171,10 @@ impl Bot {
 pub fn play(input: impl BufRead, output: &mut impl Write, diagnostics: &mut impl Write, options: BotOptions) -> Result<(), ProtocolError> {
     writeln!(output, "{}", options.name)?;
     output.flush()?;
+    if options.threads > 0 {
+        // Only the first call can size the global pool; later ones keep it.
+        let _ = rayon::ThreadPoolBuilder::new().num_threads(options.threads).build_global();
+    }
     let mut reader = Reader::new(input);
     let mut bot = Bot::new(options.clone());
     bot.new_game(reader.read_packs()?);

@@ -142,6 +142,19 @@ pub trait Simulator: Clone + Send + Sync {
     /// Blocks (garbage included) in column `x`.
     fn height(&self, x: usize) -> usize;
 
+    /// A hash of the field for transposition tables: equal fields hash equal.
+    fn board_hash(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = rustc_hash::FxHasher::default();
+        self.to_field().hash(&mut h);
+        h.finish()
+    }
+
+    /// Blocks on the field, garbage included.
+    fn block_count(&self) -> usize {
+        (0..WIDTH).map(|x| self.height(x)).sum()
+    }
+
     /// [`Simulator::drop_pack_traced`] without a trace.
     #[inline]
     fn drop_pack(&mut self, pack: &Pack, x: u8, rotation: u8) -> Outcome {

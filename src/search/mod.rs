@@ -3,4 +3,7 @@
 //! - [`greedy`]: one ply with a cheap look at chain potential (the foundation's placeholder and
 //!   the baseline every later searcher is measured against).
 
+pub mod beam;
+pub mod eval;
 pub mod greedy;
+pub mod tt;

@@ -1,0 +1,480 @@
+//! The chain-building beam search (seed 000: 連鎖の探玢 and the sections after it).
+//!
+//! From the current field and the known packs it searches own moves only, depth by depth. A
+//! state's worth is the chain it could really fire next turn: every placement of the real next
+//! pack is tried. States are grouped by that chain and each group keeps at most `chain_width`
+//! states, filling `width` from the largest chain down, so lines that fire less now but grow
+//! later survive. A building move may fire a chain too (a third of real packs hold a pair that
+//! sums to 10 and vanishes wherever it lands); the chain a state could fire is what counts.
+//!
+//! Deterministic for a given seed and node budget whatever the thread count: each depth is
+//! expanded in parallel, duplicates are resolved by the shared [`TranspositionTable`] in favour
+//! of the first in sequential order, and selection sorts by value with a seeded tie-break.
+
+use std::ops::RangeInclusive;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::eval::{BeamWeights, Chain};
+use super::tt::TranspositionTable;
+use crate::rules::{Action, Field, Pack, Packs, Simulator, GARBAGE_ROW, MAX_X, WIDTH};
+
+/// What to search and how widely.
+#[derive(Clone, Debug)]
+pub struct BeamConfig {
+    /// States kept per depth (W).
+    pub width: usize,
+    /// States kept per group of equal fireable chain (W2, about 20–30% of W).
+    pub chain_width: usize,
+    /// Turns searched ahead at most.
+    pub depth: usize,
+    /// Once some line can fire this many links, only lines reaching one less are kept.
+    pub target: Option<u32>,
+    /// Stop once some line can fire this many links.
+    pub final_target: Option<u32>,
+    /// Positions building moves may use (the opening keeps off the outer columns).
+    pub positions: RangeInclusive<u8>,
+    pub weights: BeamWeights,
+    /// Stop (keeping the last finished depth) at this moment.
+    pub deadline: Option<Instant>,
+    /// Stop before a depth once this many placements were simulated: with no deadline the
+    /// search is then reproducible.
+    pub node_budget: Option<u64>,
+    /// Seeds the tie-break between states of equal value.
+    pub seed: u64,
+}
+
+impl Default for BeamConfig {
+    fn default() -> Self {
+        BeamConfig {
+            width: 1000,
+            chain_width: 250,
+            depth: 20,
+            target: None,
+            final_target: None,
+            positions: 0..=MAX_X,
+            weights: BeamWeights::default(),
+            deadline: None,
+            node_budget: None,
+            seed: 0,
+        }
+    }
+}
+
+/// Where the search starts: a field at the start of `turn` (this turn's garbage row fallen)
+/// with `garbage` stock still to fall, one row a turn.
+#[derive(Clone, Copy, Debug)]
+pub struct Start<'a, S> {
+    pub field: &'a S,
+    pub packs: &'a Packs,
+    pub turn: usize,
+    pub garbage: u32,
+}
+
+impl<S> Start<'_, S> {
+    /// True when a garbage row falls at the start of the turn `depth` turns from now.
+    fn row_falls(&self, depth: usize) -> bool {
+        depth >= 1 && depth <= (self.garbage / GARBAGE_ROW) as usize
+    }
+}
+
+/// The best chain a field can fire this turn, the action that fires it and what it leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fire {
+    pub chain: Chain,
+    pub action: Action,
+    /// Blocks left on the field after the chain.
+    pub remaining: usize,
+}
+
+/// The line the search chose: building moves, with what could be fired at each turn of it.
+#[derive(Clone, Debug, Default)]
+pub struct Line {
+    /// The turn of the first step.
+    pub start_turn: usize,
+    /// Building moves, one a turn.
+    pub builds: Vec<Action>,
+    /// The best fire available at each turn of the line (one more than `builds`: the last is
+    /// the fire at the end of the line).
+    pub fires: Vec<Option<Fire>>,
+    /// The field expected at the start of each turn of the line (after that turn's garbage).
+    pub expected: Vec<Field>,
+}
+
+impl Line {
+    /// The step (0-based) of the earliest largest fire on the line.
+    pub fn best_fire_step(&self) -> Option<usize> {
+        let best = self.fires.iter().flatten().map(|f| f.chain).max()?;
+        self.fires.iter().position(|f| f.is_some_and(|f| f.chain == best))
+    }
+
+    /// The earliest turn at which the line can fire at least `links` links.
+    pub fn first_turn_with(&self, links: u32) -> Option<usize> {
+        self.fires.iter().position(|f| f.is_some_and(|f| f.chain.links >= links)).map(|i| self.start_turn + i)
+    }
+
+    /// The largest chain the line can fire at or before `turn`.
+    pub fn best_by_turn(&self, turn: usize) -> u32 {
+        let steps = (turn + 1).saturating_sub(self.start_turn).min(self.fires.len());
+        self.fires[..steps].iter().flatten().map(|f| f.chain.links).max().unwrap_or(0)
+    }
+
+    /// The moves to play: the builds up to the best fire, then the fire.
+    pub fn plan(&self) -> Vec<Action> {
+        match self.best_fire_step() {
+            Some(k) => self.builds[..k].iter().copied().chain(self.fires[k].map(|f| f.action)).collect(),
+            None => self.builds.clone(),
+        }
+    }
+}
+
+/// What a search found and what it cost.
+#[derive(Clone, Debug, Default)]
+pub struct BeamResult {
+    pub line: Line,
+    /// Placements simulated.
+    pub nodes: u64,
+    /// Depths completed.
+    pub depth: usize,
+}
+
+/// A state kept in the beam.
+#[derive(Clone)]
+struct Node<S> {
+    field: S,
+    /// Best chain on the line so far (this state's own fire included).
+    reachable: Chain,
+}
+
+/// A child considered for the next depth (its field is rebuilt only if selected).
+#[derive(Clone, Copy)]
+struct Candidate {
+    parent: u32,
+    /// Place in the sequential order of expansion: the first to reach a position keeps it.
+    origin: u64,
+    action: Action,
+    hash: u64,
+    fire: Option<Fire>,
+    reachable: Chain,
+    value: i64,
+    tiebreak: u64,
+}
+
+/// How a selected state was reached, to rebuild the line at the end.
+#[derive(Clone, Copy)]
+struct Step {
+    parent: u32,
+    action: Action,
+    fire: Option<Fire>,
+}
+
+/// The best chain `field` can fire with `pack` (every placement tried), counting placements.
+pub fn best_fire<S: Simulator>(field: &S, pack: &Pack, nodes: &mut u64) -> Option<Fire> {
+    let mut best: Option<Fire> = None;
+    for action in Action::drops() {
+        let mut probe = field.clone();
+        let outcome = probe.apply(pack, action);
+        *nodes += 1;
+        if outcome.links == 0 || probe.is_dead() {
+            continue;
+        }
+        let chain = Chain { links: outcome.links, vanished: outcome.vanished };
+        if best.is_none_or(|b| chain > b.chain) {
+            best = Some(Fire { chain, action, remaining: probe.block_count() });
+        }
+    }
+    best
+}
+
+fn tallest<S: Simulator>(field: &S) -> usize {
+    (0..WIDTH).map(|x| field.height(x)).max().unwrap_or(0)
+}
+
+fn mix(mut z: u64) -> u64 {
+    // splitmix64's finaliser: spreads seeds and hashes into tie-break keys.
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Runs the beam search from `start`.
+pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamResult {
+    let nodes = AtomicU64::new(0);
+    let aborted = AtomicBool::new(false);
+    let last_turn = start.packs.len().min(crate::rules::MAX_TURNS);
+    let mut root_nodes = 0;
+    let root_fire = (start.turn < last_turn).then(|| best_fire(start.field, start.packs.get(start.turn), &mut root_nodes)).flatten();
+    nodes.fetch_add(root_nodes, Relaxed);
+    let mut beam = vec![Node { field: start.field.clone(), reachable: root_fire.map_or(Chain::default(), |f| f.chain) }];
+    let mut history: Vec<Vec<Step>> = Vec::new();
+    let mut table = TranspositionTable::with_capacity(1024);
+    let mut target_reached = false;
+    let build_actions: Vec<Action> = Action::drops()
+        .filter(|a| matches!(a, Action::Drop { x, .. } if config.positions.contains(x)))
+        .collect();
+    let per_parent = build_actions.len() as u64;
+
+    for depth in 0..config.depth {
+        let turn = start.turn + depth;
+        if turn + 1 >= last_turn || config.node_budget.is_some_and(|b| nodes.load(Relaxed) >= b) {
+            break;
+        }
+        let pack = start.packs.get(turn);
+        let next_pack = start.packs.get(turn + 1);
+        let row_next = start.row_falls(depth + 1);
+        table.clear(beam.len() * build_actions.len());
+        let expand = |(index, node): (usize, &Node<S>)| {
+            let mut local_nodes = 0;
+            let mut out = Vec::with_capacity(build_actions.len());
+            if aborted.load(Relaxed) || config.deadline.is_some_and(|d| Instant::now() >= d) {
+                aborted.store(true, Relaxed);
+                return out;
+            }
+            for (a, &action) in build_actions.iter().enumerate() {
+                let mut child = node.field.clone();
+                child.apply(pack, action);
+                local_nodes += 1;
+                if child.is_dead() {
+                    continue;
+                }
+                if row_next {
+                    child.drop_garbage_row();
+                }
+                let hash = child.board_hash();
+                let origin = index as u64 * per_parent + a as u64;
+                table.insert(hash, origin);
+                let fire = best_fire(&child, next_pack, &mut local_nodes);
+                let own = fire.map_or(Chain::default(), |f| f.chain);
+                let reachable = node.reachable.max(own);
+                let remaining = fire.map_or_else(|| child.block_count(), |f| f.remaining);
+                let value = config.weights.value(reachable, own, remaining, tallest(&child));
+                out.push(Candidate {
+                    parent: index as u32,
+                    origin,
+                    action,
+                    hash,
+                    fire,
+                    reachable,
+                    value,
+                    tiebreak: mix(hash ^ mix(config.seed)),
+                });
+            }
+            nodes.fetch_add(local_nodes, Relaxed);
+            out
+        };
+        let mut candidates: Vec<Candidate> = beam.par_iter().enumerate().flat_map_iter(expand).collect();
+        if aborted.load(Relaxed) {
+            break;
+        }
+        candidates.retain(|c| table.is_first(c.hash, c.origin));
+        if let Some(target) = config.target {
+            if !target_reached && candidates.iter().any(|c| c.fire.is_some_and(|f| f.chain.links >= target)) {
+                target_reached = true;
+            }
+            if target_reached {
+                candidates.retain(|c| c.reachable.links + 1 >= target);
+            }
+        }
+        if candidates.is_empty() {
+            break;
+        }
+        let selected = select(candidates, config.width, config.chain_width);
+        let done = config.final_target.is_some_and(|t| selected.iter().any(|c| c.reachable.links >= t));
+        beam = selected
+            .par_iter()
+            .map(|c| {
+                let parent = &beam[c.parent as usize];
+                let mut field = parent.field.clone();
+                field.apply(pack, c.action);
+                if row_next {
+                    field.drop_garbage_row();
+                }
+                Node { field, reachable: c.reachable }
+            })
+            .collect();
+        nodes.fetch_add(selected.len() as u64, Relaxed);
+        history.push(selected.iter().map(|c| Step { parent: c.parent, action: c.action, fire: c.fire }).collect());
+        if done {
+            break;
+        }
+    }
+    let line = rebuild_line(&start, root_fire, &history);
+    BeamResult { line, nodes: nodes.into_inner(), depth: history.len() }
+}
+
+/// Keeps the best candidates: sorted by fireable chain, then value; each chain group gives at
+/// most `chain_width`, until `width` are kept. The first kept is the best by value overall.
+fn select(mut candidates: Vec<Candidate>, width: usize, chain_width: usize) -> Vec<Candidate> {
+    let links = |c: &Candidate| c.fire.map_or(0, |f| f.chain.links);
+    candidates.par_sort_unstable_by(|a, b| {
+        links(b).cmp(&links(a)).then(b.value.cmp(&a.value)).then(a.tiebreak.cmp(&b.tiebreak))
+    });
+    let mut kept = Vec::with_capacity(width.min(candidates.len()));
+    let mut group = u32::MAX;
+    let mut in_group = 0;
+    for c in candidates {
+        if links(&c) != group {
+            group = links(&c);
+            in_group = 0;
+        }
+        if in_group < chain_width {
+            kept.push(c);
+            in_group += 1;
+            if kept.len() == width {
+                break;
+            }
+        }
+    }
+    kept.sort_by(|a, b| b.value.cmp(&a.value).then(a.tiebreak.cmp(&b.tiebreak)));
+    kept
+}
+
+/// Walks back from the best state of the deepest depth and replays the line to record the
+/// fields expected on the way.
+fn rebuild_line<S: Simulator>(start: &Start<'_, S>, root_fire: Option<Fire>, history: &[Vec<Step>]) -> Line {
+    let mut steps = Vec::with_capacity(history.len());
+    let mut index = 0u32; // the best of the deepest depth (selection sorts by value)
+    for level in history.iter().rev() {
+        let step = level[index as usize];
+        steps.push(step);
+        index = step.parent;
+    }
+    steps.reverse();
+    let mut field = start.field.clone();
+    let mut line = Line { start_turn: start.turn, builds: Vec::new(), fires: vec![root_fire], expected: vec![field.to_field()] };
+    for (depth, step) in steps.iter().enumerate() {
+        field.apply(start.packs.get(start.turn + depth), step.action);
+        if start.row_falls(depth + 1) {
+            field.drop_garbage_row();
+        }
+        line.builds.push(step.action);
+        line.fires.push(step.fire);
+        line.expected.push(field.to_field());
+    }
+    line
+}
+
+/// The beam searches' parameters, one flag each (seed 000's flag names in brackets).
+#[derive(Clone, Debug, clap::Args)]
+pub struct BeamParams {
+    /// Opening beam: states kept per depth, W [-bw].
+    #[arg(long, default_value_t = 8000)]
+    pub beam_width: usize,
+    /// Opening beam: states kept per group of equal fireable chain, W2 ≈ 20–30% of W [-bcw].
+    #[arg(long, default_value_t = 2000)]
+    pub beam_chain_width: usize,
+    /// Opening beam: turns searched ahead at most [-bd].
+    #[arg(long, default_value_t = 20)]
+    pub beam_depth: usize,
+    /// Target chain c: once a line can fire c links, only lines reaching c−1 are kept [-bcm].
+    #[arg(long, default_value_t = 12)]
+    pub beam_target: u32,
+    /// Final target: the opening search stops once a line can fire this many links [-bcm2].
+    #[arg(long, default_value_t = 16)]
+    pub beam_final_target: u32,
+    /// Opening beam: leftmost drop position (keeps off the outer columns) [-bminx].
+    #[arg(long, default_value_t = 2)]
+    pub opening_min_x: u8,
+    /// Opening beam: rightmost drop position [-bmaxx].
+    #[arg(long, default_value_t = 6)]
+    pub opening_max_x: u8,
+    /// Opening beam: use every column (turns the outer-column pruning off).
+    #[arg(long)]
+    pub opening_all_columns: bool,
+    /// Turn 0's thinking budget in ms at the full time control (scaled with the time given).
+    #[arg(long, default_value_t = 19_000)]
+    pub opening_ms: u64,
+    /// Rebuild beam (after garbage or the plan's end; all columns): states kept per depth [-nbw].
+    #[arg(long, default_value_t = 1500)]
+    pub rebuild_width: usize,
+    /// Rebuild beam: states kept per chain group [-nbcw].
+    #[arg(long, default_value_t = 400)]
+    pub rebuild_chain_width: usize,
+    /// Rebuild beam: turns searched ahead at most.
+    #[arg(long, default_value_t = 16)]
+    pub rebuild_depth: usize,
+    /// Rebuild beam: budget in ms at the full time control [-nftl].
+    #[arg(long, default_value_t = 1000)]
+    pub rebuild_ms: u64,
+    /// Evaluation: weight per block vanished by the best chain reachable on the line so far.
+    #[arg(long, default_value_t = 1000)]
+    pub eval_reachable: i64,
+    /// Evaluation: weight per block vanished by the deepest state's best chain.
+    #[arg(long, default_value_t = 100)]
+    pub eval_deepest: i64,
+    /// Evaluation: weight per block left after the deepest state's best chain.
+    #[arg(long, default_value_t = 1)]
+    pub eval_remaining: i64,
+    /// Evaluation: a state with a block in this row (1-based) or above scores 0.
+    #[arg(long, default_value_t = 14)]
+    pub eval_max_row: usize,
+    /// Reproducible searches: stop each search after this many simulated placements instead of
+    /// by time (0 = by time).
+    #[arg(long, default_value_t = 0)]
+    pub node_budget: u64,
+    /// Seeds the searches' tie-breaks.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+}
+
+impl Default for BeamParams {
+    fn default() -> Self {
+        use clap::Parser;
+        #[derive(clap::Parser)]
+        struct Defaults {
+            #[command(flatten)]
+            params: BeamParams,
+        }
+        Defaults::parse_from(["defaults"]).params
+    }
+}
+
+impl BeamParams {
+    fn weights(&self) -> BeamWeights {
+        BeamWeights {
+            reachable: self.eval_reachable,
+            deepest: self.eval_deepest,
+            remaining: self.eval_remaining,
+            max_row: self.eval_max_row,
+        }
+    }
+
+    fn node_budget(&self) -> Option<u64> {
+        (self.node_budget > 0).then_some(self.node_budget)
+    }
+
+    /// The turn-0 search: narrow columns, targets, long budget.
+    pub fn opening(&self, deadline: Option<Instant>) -> BeamConfig {
+        let positions = if self.opening_all_columns { 0..=MAX_X } else { self.opening_min_x..=self.opening_max_x.min(MAX_X) };
+        BeamConfig {
+            width: self.beam_width,
+            chain_width: self.beam_chain_width,
+            depth: self.beam_depth,
+            target: Some(self.beam_target),
+            final_target: Some(self.beam_final_target),
+            positions,
+            weights: self.weights(),
+            deadline: if self.node_budget().is_some() { None } else { deadline },
+            node_budget: self.node_budget(),
+            seed: self.seed,
+        }
+    }
+
+    /// The midgame rebuild: every column, no targets, a short budget.
+    pub fn rebuild(&self, deadline: Option<Instant>) -> BeamConfig {
+        BeamConfig {
+            width: self.rebuild_width,
+            chain_width: self.rebuild_chain_width,
+            depth: self.rebuild_depth,
+            target: None,
+            final_target: None,
+            positions: 0..=MAX_X,
+            weights: self.weights(),
+            deadline: if self.node_budget().is_some() { None } else { deadline },
+            node_budget: self.node_budget().map(|b| b / 10),
+            seed: self.seed,
+        }
+    }
+}

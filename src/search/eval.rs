@@ -1,0 +1,40 @@
+//! Evaluation of positions for the searchers. Every weight is a named parameter.
+
+/// A chain a field can fire: compared by links, then by blocks vanished.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Chain {
+    pub links: u32,
+    pub vanished: u32,
+}
+
+/// Weights of the chain-building beam's evaluation (seed 000, 評䟡倀に぀いお).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BeamWeights {
+    /// Per block vanished by the best chain reachable anywhere on the line so far.
+    pub reachable: i64,
+    /// Per block vanished by the best chain the deepest state can fire.
+    pub deepest: i64,
+    /// Per block left on the field after the deepest state's best chain.
+    pub remaining: i64,
+    /// A state with a block in this row (1-based from the bottom) or above scores 0: stacking so
+    /// high leaves no room to answer garbage.
+    pub max_row: usize,
+}
+
+impl Default for BeamWeights {
+    fn default() -> Self {
+        BeamWeights { reachable: 1000, deepest: 100, remaining: 1, max_row: 14 }
+    }
+}
+
+impl BeamWeights {
+    /// The value of a state on a line: `reachable` is the best chain of the line up to here,
+    /// `deepest` the best chain this state can fire, `remaining` the blocks left after it,
+    /// `tallest` the height of its tallest column.
+    pub fn value(&self, reachable: Chain, deepest: Chain, remaining: usize, tallest: usize) -> i64 {
+        if tallest >= self.max_row {
+            return 0;
+        }
+        self.reachable * reachable.vanished as i64 + self.deepest * deepest.vanished as i64 + self.remaining * remaining as i64
+    }
+}

@@ -1,0 +1,83 @@
+//! The chain-building beam search: reproducible, and its plans do what they promise.
+
+mod common;
+
+use codevs_reborn::protocol::read_pack_file;
+use codevs_reborn::rules::{Action, Field, Packs, Simulator};
+use codevs_reborn::search::beam::{search, BeamConfig, BeamResult, Start};
+use codevs_reborn::Engine;
+
+fn packs(i: usize) -> Packs {
+    read_pack_file(&common::shared().join(format!("packs/pack_{i:04}.pack"))).unwrap()
+}
+
+fn small_config(seed: u64) -> BeamConfig {
+    BeamConfig {
+        width: 300,
+        chain_width: 80,
+        depth: 14,
+        target: Some(8),
+        final_target: Some(12),
+        positions: 2..=6,
+        node_budget: Some(3_000_000),
+        seed,
+        ..BeamConfig::default()
+    }
+}
+
+fn run_with_threads(threads: usize, packs: &Packs, config: &BeamConfig) -> BeamResult {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    let field = Engine::from_field(&Field::empty());
+    pool.install(|| search(Start { field: &field, packs, turn: 0, garbage: 0 }, config))
+}
+
+#[test]
+fn same_seed_and_node_budget_give_the_same_line_on_any_thread_count() {
+    let packs = packs(3);
+    let config = small_config(42);
+    let one = run_with_threads(1, &packs, &config);
+    let two = run_with_threads(2, &packs, &config);
+    let three = run_with_threads(3, &packs, &config);
+    assert!(!one.line.builds.is_empty());
+    assert_eq!(one.line.builds, two.line.builds);
+    assert_eq!(one.line.builds, three.line.builds);
+    assert_eq!(one.line.fires, two.line.fires);
+    assert_eq!(one.nodes, two.nodes);
+}
+
+#[test]
+fn the_plan_fires_the_chain_it_promises() {
+    for i in [0, 7, 42] {
+        let packs = packs(i);
+        let result = run_with_threads(2, &packs, &small_config(1));
+        let line = &result.line;
+        let k = line.best_fire_step().expect("a fire within 14 turns");
+        let promised = line.fires[k].unwrap();
+        let plan = line.plan();
+        assert_eq!(plan.len(), k + 1);
+        // Replay on the reference engine: the fields the plan expects, then the promised chain.
+        let mut field = Field::empty();
+        for (turn, &action) in plan.iter().enumerate() {
+            assert_eq!(field, line.expected[turn], "pack file {i}, turn {turn}: the field the plan expects");
+            let outcome = field.apply(packs.get(turn), action);
+            assert!(!field.is_dead());
+            if turn < k {
+                assert!(matches!(action, Action::Drop { x: 2..=6, .. }), "opening moves keep off the outer columns");
+            } else {
+                assert_eq!(outcome.links, promised.chain.links);
+                assert_eq!(outcome.vanished, promised.chain.vanished);
+            }
+        }
+        assert!(promised.chain.links >= 8, "pack file {i}: only {} links", promised.chain.links);
+    }
+}
+
+#[test]
+fn garbage_in_stock_falls_in_the_searched_lines() {
+    let packs = packs(5);
+    let field = Engine::from_field(&Field::empty());
+    let config = BeamConfig { depth: 4, target: None, final_target: None, node_budget: None, ..small_config(0) };
+    let result = search(Start { field: &field, packs: &packs, turn: 0, garbage: 25 }, &config);
+    let garbage_at = |t: usize| result.line.expected[t].count(|v| v == 11);
+    assert_eq!([garbage_at(0), garbage_at(1), garbage_at(2), garbage_at(3)], [0, 10, 20, 20], "one row a turn while 10 remain");
+}
