@@ -229,6 +229,13 @@ fn gauge_rises_by_8_only_when_a_chain_vanished_something_capped_at_100() {
 
 #[test]
 fn skill_empties_the_gauge_and_only_its_chain_earns_8() {
+    // Explosion alone, opponent making nothing (so no drain can hide a wrong +8): 100 → 0.
+    let mut g = game(&[P]);
+    put(&mut g, 0, EXPLODE_FOUR, 0, 100);
+    put(&mut g, 1, NO_CHAIN, 0, 50);
+    play(&mut g, [SKILL, drop(1, 0)]);
+    assert_eq!((g.players[0].gauge, g.players[1].gauge), (0, 50), "no chain link, no +8 and no drain");
+    assert_eq!((g.players[0].score, g.players[1].garbage), (31, 15));
     let mut g = game(&[P]);
     put(&mut g, 0, EXPLODE_FOUR, 0, 100);
     put(&mut g, 1, FIVE_AND_FIVE, 0, 90);
