@@ -22,21 +22,21 @@ fn shared() -> PathBuf {
 /// search expands a node: the position stays in cache.
 type Cases<S> = Vec<(S, Pack, Vec<Action>)>;
 
-/// From the grown workload: the drops without chain of each position, and the skill.
-fn grown_cases() -> (Cases<Field>, Cases<Field>) {
+/// From the grown workload: the drops without chain of each position, those with a chain,
+/// and the skill.
+fn grown_cases() -> (Cases<Field>, Cases<Field>, Cases<Field>) {
     let grown = grow_positions(&shared().join("packs"), 300, 7).expect("packs");
-    let (mut quiet, mut skills) = (Vec::new(), Vec::new());
+    let (mut quiet, mut chains, mut skills) = (Vec::new(), Vec::new(), Vec::new());
     for p in &grown {
-        let actions = Action::drops()
-            .filter(|&a| {
-                let mut f = p.field;
-                f.apply(&p.pack, a).links == 0
-            })
-            .collect();
-        quiet.push((p.field, p.pack, actions));
+        let links = |a: &Action| {
+            let mut f = p.field;
+            f.apply(&p.pack, *a).links
+        };
+        quiet.push((p.field, p.pack, Action::drops().filter(|a| links(a) == 0).collect()));
+        chains.push((p.field, p.pack, Action::drops().filter(|a| links(a) > 0).collect()));
         skills.push((p.field, p.pack, vec![Action::Skill]));
     }
-    (quiet, skills)
+    (quiet, chains, skills)
 }
 
 fn count<S>(cases: &Cases<S>) -> u64 {
@@ -59,15 +59,44 @@ fn convert(cases: &Cases<Field>) -> Cases<BitField> {
     cases.iter().map(|(f, p, a)| (BitField::from_field(f), *p, a.clone())).collect()
 }
 
+fn quick() {
+    let (quiet, short, skills) = grown_cases();
+    let chains: Cases<Field> = read_positions(&shared().join("bench/sim-positions-chains.txt"))
+        .expect("chains workload")
+        .into_iter()
+        .map(|p| (p.field, p.pack, vec![p.action]))
+        .collect();
+    for (name, cases) in [("quiet", &quiet), ("short", &short), ("long", &chains), ("skill", &skills)] {
+        let bits = convert(cases);
+        let n = count(cases) as f64;
+        let mut best = f64::MAX;
+        for _ in 0..400 {
+            let t = std::time::Instant::now();
+            black_box(run(black_box(&bits)));
+            best = best.min(t.elapsed().as_secs_f64());
+        }
+        println!("{name:8} {:8.2} ns", best * 1e9 / n);
+    }
+}
+
 fn benches(c: &mut Criterion) {
-    let (quiet, skills) = grown_cases();
+    if std::env::var("SIM_QUICK").is_ok() {
+        quick();
+        std::process::exit(0);
+    }
+    let (quiet, short, skills) = grown_cases();
     let chains: Cases<Field> = read_positions(&shared().join("bench/sim-positions-chains.txt"))
         .expect("chains workload")
         .into_iter()
         .map(|p| (p.field, p.pack, vec![p.action]))
         .collect();
 
-    for (name, cases) in [("drop_without_chain", &quiet), ("drop_with_long_chain", &chains), ("skill", &skills)] {
+    for (name, cases) in [
+        ("drop_without_chain", &quiet),
+        ("drop_with_chain", &short),
+        ("drop_with_long_chain", &chains),
+        ("skill", &skills),
+    ] {
         let bits = convert(cases);
         let mut g = c.benchmark_group(name);
         g.throughput(Throughput::Elements(count(cases)));
@@ -83,7 +112,7 @@ fn benches(c: &mut Criterion) {
     g.throughput(Throughput::Elements(fields.len() as u64));
     g.bench_function("bitboard", |b| b.iter(|| fields.iter().fold(0u64, |h, f| h ^ black_box(f).hash())));
     g.bench_function("equality", |b| {
-        b.iter(|| fields.windows(2).filter(|w| black_box(w[0]) == black_box(w[1])).count())
+        b.iter(|| fields.windows(2).filter(|w| black_box(&w[0]) == black_box(&w[1])).count())
     });
     g.finish();
 

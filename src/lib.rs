@@ -18,7 +18,7 @@ pub mod bench;
 pub mod board;
 
 /// The field simulator the bot and the arena use.
-pub type Engine = rules::Field;
+pub type Engine = board::BitField;
 pub mod bot;
 pub mod cli;
 pub mod search;

@@ -36,7 +36,7 @@ fn assert_rejected(input: &str, line: usize) {
 
 #[test]
 fn plays_every_turn_of_an_input_file_and_ends_cleanly() {
-    let out = run(&[], &game_text(&Packs::generate(5), 3));
+    let out = run(&["--node-budget", "2000000"], &game_text(&Packs::generate(5), 3));
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let out = lines(&out.stdout);
     assert_eq!(out[0], "codevs-reborn", "the name comes first");
@@ -77,7 +77,7 @@ fn empty_input_is_rejected() {
 
 #[test]
 fn turn_flag_thinks_on_one_turn_and_explains() {
-    let out = run(&["--turn", "1"], &game_text(&Packs::generate(5), 3));
+    let out = run(&["--strategy", "greedy", "--turn", "1"], &game_text(&Packs::generate(5), 3));
     assert_eq!(out.status.code(), Some(0));
     let stdout = lines(&out.stdout);
     assert_eq!(stdout.len(), 2, "the name and one command: {stdout:?}");
@@ -89,10 +89,10 @@ fn turn_flag_thinks_on_one_turn_and_explains() {
 #[test]
 fn game_flag_picks_one_game_of_several() {
     let text = game_text(&Packs::generate(1), 2) + &game_text(&Packs::generate(2), 3);
-    let out = run(&["--game", "2"], &text);
+    let out = run(&["--strategy", "greedy", "--game", "2"], &text);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(lines(&out.stdout).len(), 1 + 3);
-    let out = run(&[], &text);
+    let out = run(&["--strategy", "greedy"], &text);
     assert_eq!(lines(&out.stdout).len(), 1 + 2 + 3, "all games by default");
 }
 
@@ -101,9 +101,10 @@ fn skill_only_with_gauge() {
     // A field full of 5s: the skill sends far more than any drop, but is legal only at 80.
     let fives = "5555555555\n5555555555\n5555555555\n5555555555\n5555555555";
     let packs = pack_text(2);
-    let at_79 = run(&[], &(packs.clone() + &turn_text(0, player(fives, 0, 79), player("", 0, 0))));
+    let greedy = ["--strategy", "greedy"];
+    let at_79 = run(&greedy, &(packs.clone() + &turn_text(0, player(fives, 0, 79), player("", 0, 0))));
     assert_ne!(lines(&at_79.stdout)[1], "S");
-    let at_80 = run(&[], &(packs + &turn_text(0, player(fives, 0, 80), player("", 0, 0))));
+    let at_80 = run(&greedy, &(packs + &turn_text(0, player(fives, 0, 80), player("", 0, 0))));
     assert_eq!(lines(&at_80.stdout)[1], "S");
 }
 
@@ -120,4 +121,18 @@ fn help_lists_the_subcommands() {
 fn bad_flag_exits_with_2() {
     let out = run(&["--no-such-flag"], "");
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn the_beam_bot_follows_its_plan_and_explains_it() {
+    // With --turn 1 there is no turn-0 plan, so the bot searches afresh on turn 1; a node
+    // budget keeps it quick and reproducible.
+    let text = game_text(&Packs::generate(9), 2);
+    let args = ["--node-budget", "3000000", "--turn", "1"];
+    let first = run(&args, &text);
+    assert_eq!(first.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&first.stderr);
+    assert!(stderr.contains("beam:") && stderr.contains("nodes"), "{stderr}");
+    let again = run(&args, &text);
+    assert_eq!(lines(&first.stdout), lines(&again.stdout), "same node budget, same answer");
 }

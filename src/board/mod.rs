@@ -89,8 +89,14 @@ pub const VALID: B256 = mask_rows(0, MAX_HEIGHT);
 pub const DANGER: B256 = mask_rows(crate::rules::DANGER_ROW, MAX_HEIGHT);
 const ROW0: B256 = mask_rows(0, 1);
 
-const fn around_table() -> [B256; CELLS] {
-    let mut t = [B256::ZERO; CELLS];
+/// Table entries: every bit of a plane (entries for padding bits and 240..256 are empty, so an
+/// index masked with 255 never needs a bounds check, and index 255 is a harmless "no cell").
+const TABLE: usize = 256;
+/// The table index of "no cell": both tables hold an empty set there.
+const NO_CELL: usize = TABLE - 1;
+
+const fn around_table() -> [B256; TABLE] {
+    let mut t = [B256::ZERO; TABLE];
     let mut i = 0;
     while i < CELLS {
         if i % COLUMN_BITS < MAX_HEIGHT {
@@ -101,24 +107,22 @@ const fn around_table() -> [B256; CELLS] {
     t
 }
 
-const fn bit_table() -> [B256; CELLS] {
-    let mut t = [B256::ZERO; CELLS];
+const fn bit_table() -> [B256; TABLE] {
+    let mut t = [B256::ZERO; TABLE];
     let mut i = 0;
     while i < CELLS {
-        t[i] = B256::bit(i);
+        if i % COLUMN_BITS < MAX_HEIGHT {
+            t[i] = B256::bit(i);
+        }
         i += 1;
     }
     t
 }
 
-/// `AROUND[i]`: the 8 neighbours of cell `i` (7.5 KiB).
-static AROUND: [B256; CELLS] = around_table();
-/// `BIT[i]`: cell `i` alone (7.5 KiB; faster than building the vector from words).
-static BIT: [B256; CELLS] = bit_table();
-
-/// Cells of an unrotated pack in reading order `[a, b, c, d]` (`[[a, b], [c, d]]`) that land
-/// for each rotation as `[left bottom, left top, right bottom, right top]`.
-const ROTATED: [[usize; 4]; 4] = [[2, 0, 3, 1], [3, 2, 1, 0], [1, 3, 0, 2], [0, 1, 2, 3]];
+/// `AROUND[i]`: the 8 neighbours of cell `i` (8 KiB).
+static AROUND: [B256; TABLE] = around_table();
+/// `BIT[i]`: cell `i` alone (8 KiB; faster than building the vector from words).
+static BIT: [B256; TABLE] = bit_table();
 
 /// How neighbourhood planes are computed from a number plane. [`Shifts`] is the one in use; the
 /// table variants in [`table`] exist to measure the alternative.
@@ -279,58 +283,87 @@ impl BitField {
         }
     }
 
-    /// Every block in a pair `(d, 10 − d)` for the numbers `d` in `numbers` (bits 1..=9).
+    /// Every block in a pair `(d, 10 − d)` for the numbers `d` in `numbers` (bits 1..=9), and
+    /// the numbers of those blocks.
     #[inline(always)]
-    fn pairs<N: NeighbourSource>(&mut self, numbers: u16) -> B256 {
-        let mut vanish = B256::ZERO;
-        for k in 1..5usize {
+    fn pairs<N: NeighbourSource>(&mut self, numbers: u16) -> (B256, u16) {
+        // Pair k = (k, 10 − k) for k in 1..=5; `reverse_bits() >> 5` maps bit d to bit 10 − d.
+        let mut todo = (numbers | numbers.reverse_bits() >> 5) & 0b11_1110;
+        let (mut vanish, mut gone) = (B256::ZERO, 0u16);
+        while todo != 0 {
+            let k = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
             let e = 10 - k;
-            if numbers & ((1 << k) | (1 << e)) == 0 {
-                continue;
-            }
-            // Test first with a fresh neighbourhood when there is one.
-            let (a, b) = if self.stale >> e & 1 != 0 && self.stale >> k & 1 == 0 { (e, k) } else { (k, e) };
-            let va = self.planes[a].and(self.nbr::<N>(b));
-            if !va.is_zero() {
-                let vb = self.planes[b].and(self.nbr::<N>(a));
-                vanish = vanish.or(va).or(vb);
-            }
+            // Blocks of k next to a block of e, then the blocks of e next to those.
+            let vk = self.planes[k].and(self.nbr::<N>(e));
+            let ve = self.planes[e].and(N::neighbours(&vk));
+            let v = vk.or(ve);
+            gone |= ((!v.is_zero()) as u16) << k | ((!v.is_zero()) as u16) << e;
+            vanish = vanish.or(v);
         }
-        if numbers & (1 << 5) != 0 {
-            vanish = vanish.or(self.planes[5].and(self.nbr::<N>(5)));
+        (vanish, gone)
+    }
+
+    /// Numbers (bits 1..=9) with a block in `cells`.
+    #[inline(always)]
+    fn numbers_in(&self, cells: &B256) -> u16 {
+        let mut m = 0;
+        for d in 1..10 {
+            m |= (self.planes[d].intersects(*cells) as u16) << d;
         }
-        vanish
+        m
     }
 
     /// Removes the cells of `vanish` and lets the blocks above fall. Returns the numbers (bits
-    /// 1..=9) whose blocks moved; marks every changed number's neighbourhood stale.
+    /// 1..=9) whose blocks moved; marks the neighbourhoods of those and of `gone` (the numbers
+    /// of the removed blocks) stale.
+    ///
+    /// Gravity by `pext`: the ten cell planes are first bit-sliced into 4 planes (a cell's code,
+    /// 1–9 or 10 for garbage), each touched column of those is compacted with `_pext_u32` by the
+    /// mask of surviving cells (so 4 `pext` a column instead of 10), and the ten planes are
+    /// decoded back with 19 vector ops. Everything stays in registers: columns are replaced
+    /// with [`B256::with_column`], and the planes are stored whole.
     #[inline(always)]
-    fn remove(&mut self, vanish: &B256) -> u16 {
-        let mut moved = 0u32;
-        let mut touched = 0u32;
-        for x in 0..WIDTH {
+    fn remove(&mut self, vanish: &B256, gone: u16) -> u16 {
+        let p = &self.planes;
+        let codes = [
+            p[1].or(p[3]).or(p[5]).or(p[7]).or(p[9]),
+            p[2].or(p[3]).or(p[6]).or(p[7]).or(p[10]),
+            p[4].or(p[5]).or(p[6]).or(p[7]),
+            p[8].or(p[9]).or(p[10]),
+        ];
+        let mut s = codes;
+        let mut any = p[ANY];
+        // The blocks that fell, at their new places.
+        let mut fell = B256::ZERO;
+        let mut columns = vanish.nonzero_columns();
+        while columns != 0 {
+            let x = columns.trailing_zeros() as usize;
+            columns &= columns - 1;
             let v = vanish.column(x);
-            if v == 0 {
-                continue;
-            }
-            let keep = self.planes[ANY].column(x) & !v;
-            // Surviving blocks above the lowest vanished cell fall.
-            let above = keep & !((v & v.wrapping_neg()) - 1);
-            let hit = v | above;
-            for p in 1..=GARBAGE_PLANE {
-                let c = self.planes[p].column(x);
-                if c & hit != 0 {
-                    self.planes[p].set_column(x, pext(c, keep));
-                    touched |= 1 << p;
-                    moved |= ((c & above != 0) as u32) << p;
-                }
+            let keep = p[ANY].column(x) & !v;
+            for (new, old) in s.iter_mut().zip(&codes) {
+                *new = new.with_column(x, pext(old.column(x), keep));
             }
             let h = keep.count_ones();
-            self.planes[ANY].set_column(x, (1 << h) - 1);
+            let column = (1 << h) - 1;
+            any = any.with_column(x, column);
+            // Every survivor above the lowest vanished cell fell: now rows tz(v)..h.
+            fell = fell.with_column(x, column & !((v & v.wrapping_neg()) - 1));
             self.heights[x] = h as u8;
         }
-        self.stale |= touched as u16 & NUMBERS;
-        moved as u16 & NUMBERS
+        // Decode: plane d = the cells whose code is d.
+        let [s0, s1, s2, s3] = s;
+        let lo = [any.andnot(s0.or(s1)), s0.andnot(s1), s1.andnot(s0), s0.and(s1)];
+        let hi = [any.andnot(s2.or(s3)), s2.andnot(s3), s3.andnot(s2)];
+        let planes = &mut self.planes;
+        planes[ANY] = any;
+        for d in 1..GARBAGE_PLANE + 1 {
+            planes[d] = hi[d >> 2].and(lo[d & 3]);
+        }
+        let moved = if fell.is_zero() { 0 } else { self.numbers_in(&fell) };
+        self.stale |= gone | moved;
+        moved
     }
 
     /// Reports every cell of `vanish` (before it is removed) to the tracker.
@@ -347,9 +380,15 @@ impl BitField {
         }
     }
 
-    /// Vanish and fall from a first non-empty vanish set. Returns (links, blocks vanished).
+    /// Vanish and fall from a first non-empty vanish set (of blocks of the numbers `gone`).
+    /// Returns (links, blocks vanished).
     #[inline(always)]
-    fn chain<N: NeighbourSource, T: ChainTracker>(&mut self, mut vanish: B256, trace: &mut T) -> (u32, u32) {
+    fn chain<N: NeighbourSource, T: ChainTracker>(
+        &mut self,
+        mut vanish: B256,
+        mut gone: u16,
+        trace: &mut T,
+    ) -> (u32, u32) {
         let (mut links, mut count) = (0, 0);
         loop {
             links += 1;
@@ -357,11 +396,11 @@ impl BitField {
             if T::ENABLED {
                 self.trace_cells(&vanish, links, trace);
             }
-            let moved = self.remove(&vanish);
+            let moved = self.remove(&vanish, gone);
             if moved == 0 {
                 return (links, count);
             }
-            vanish = self.pairs::<N>(moved);
+            (vanish, gone) = self.pairs::<N>(moved);
             if vanish.is_zero() {
                 return (links, count);
             }
@@ -378,47 +417,65 @@ impl BitField {
         rotation: u8,
         trace: &mut T,
     ) -> Outcome {
+        assert!(x < WIDTH as u8 - 1, "drop at {x}");
         let x = x as usize;
-        debug_assert!(x < WIDTH - 1 && rotation < 4, "drop at {x} with rotation {rotation}");
-        let cells = [pack.rows[0][0], pack.rows[0][1], pack.rows[1][0], pack.rows[1][1]];
-        let order = &ROTATED[(rotation & 3) as usize];
-        let mut new = [(0usize, 0usize); 4];
-        let mut n = 0;
-        for (k, &idx) in order.iter().enumerate() {
-            let v = cells[idx] as usize;
-            if v == 0 {
-                continue;
-            }
-            debug_assert!(v <= 9, "pack block {v}");
-            let cx = x + k / 2;
-            let h = self.heights[cx] as usize;
-            debug_assert!(h < MAX_HEIGHT, "column {cx} overflows: the field was dead before the drop");
-            let i = cell(cx, h);
-            self.heights[cx] = h as u8 + 1;
-            self.planes[ANY] = self.planes[ANY].or(BIT[i]);
+        // The blocks landing in each column, bottom first, after the rotation:
+        // `[[a, b], [c, d]]` turned clockwise r times (see `Pack::rotated`).
+        let [[a, b], [c, d]] = pack.rows;
+        let (lb, lt, rb, rt) = match rotation & 3 {
+            0 => (c, a, d, b),
+            1 => (d, c, b, a),
+            2 => (b, d, a, c),
+            _ => (a, b, c, d),
+        };
+        // Empty cells take no space.
+        let (l0, l1) = if lb == 0 { (lt, 0) } else { (lb, lt) };
+        let (r0, r1) = if rb == 0 { (rt, 0) } else { (rb, rt) };
+        debug_assert!([l0, l1, r0, r1].iter().all(|&v| v <= 9), "pack {:?}", pack.rows);
+        let (hl, hr) = (self.heights[x] as usize, self.heights[x + 1] as usize);
+        let (nl, nr) = ((l0 != 0) as usize + (l1 != 0) as usize, (r0 != 0) as usize + (r1 != 0) as usize);
+        debug_assert!(hl + nl <= MAX_HEIGHT && hr + nr <= MAX_HEIGHT, "a column overflows: the field was dead");
+        self.heights[x] = (hl + nl) as u8;
+        self.heights[x + 1] = (hr + nr) as u8;
+        // Slots (cell, number); an empty slot points at the empty table entry and number 0,
+        // so every step below is harmless for it and needs no branch.
+        let at = |v: u8, i: usize| if v == 0 { (NO_CELL, 0) } else { (i & (TABLE - 1), v as usize & 15) };
+        let slots =
+            [at(l0, cell(x, hl)), at(l1, cell(x, hl + 1)), at(r0, cell(x + 1, hr)), at(r1, cell(x + 1, hr + 1))];
+        let mut any = self.planes[ANY];
+        for &(i, v) in &slots {
+            any = any.or(BIT[i]);
             self.planes[v] = self.planes[v].or(BIT[i]);
-            new[n] = (i, v);
-            n += 1;
+            // Kept current when fresh; a stale plane is rebuilt when needed anyway.
+            self.planes[NBR + v] = self.planes[NBR + v].or(AROUND[i]);
         }
-        let mut vanish = B256::ZERO;
-        for &(i, v) in &new[..n] {
-            let partners = AROUND[i].and(self.planes[10 - v]);
-            if !partners.is_zero() {
-                vanish = vanish.or(partners).or(BIT[i]);
-            }
-            if self.stale >> v & 1 == 0 {
-                self.planes[NBR + v] = self.planes[NBR + v].or(AROUND[i]);
+        // Plane 0 last: the loop's writes to it (empty slots) were no-ops.
+        self.planes[ANY] = any;
+        // The field had no pair, so a pair involves a new block: one AND per block.
+        let mut hit = B256::ZERO;
+        for &(i, v) in &slots {
+            hit = hit.or(AROUND[i].and(self.planes[(10 - v) & 15]));
+        }
+        let (mut vanish, mut gone) = (B256::ZERO, 0u16);
+        if !hit.is_zero() {
+            for &(i, v) in &slots {
+                let partners = AROUND[i].and(self.planes[(10 - v) & 15]);
+                if !partners.is_zero() {
+                    vanish = vanish.or(partners).or(BIT[i]);
+                    gone |= 1 << v | 1 << (10 - v);
+                }
             }
         }
         if self.pending != 0 {
-            let pending = self.pending;
-            self.pending = 0;
-            vanish = vanish.or(self.pairs::<N>(pending));
+            let pending = std::mem::take(&mut self.pending);
+            let (v, g) = self.pairs::<N>(pending);
+            vanish = vanish.or(v);
+            gone |= g;
         }
         if vanish.is_zero() {
             return Outcome::default();
         }
-        let (links, vanished) = self.chain::<N, T>(vanish, trace);
+        let (links, vanished) = self.chain::<N, T>(vanish, gone, trace);
         Outcome { links, vanished, exploded: 0, skill: false }
     }
 
@@ -434,13 +491,14 @@ impl BitField {
             if T::ENABLED {
                 self.trace_cells(&blast, 0, trace);
             }
-            check |= self.remove(&blast);
+            let gone = self.numbers_in(&blast);
+            check |= self.remove(&blast, gone);
         }
         let (mut links, mut vanished) = (0, 0);
         if check != 0 {
-            let vanish = self.pairs::<N>(check);
+            let (vanish, gone) = self.pairs::<N>(check);
             if !vanish.is_zero() {
-                (links, vanished) = self.chain::<N, T>(vanish, trace);
+                (links, vanished) = self.chain::<N, T>(vanish, gone, trace);
             }
         }
         Outcome { links, vanished, exploded, skill: true }
@@ -466,7 +524,7 @@ impl Simulator for BitField {
         f.stale = NUMBERS;
         // A field that is not stable (pairs present, e.g. from a picture) vanishes them at the
         // next action, as the reference does.
-        if !f.pairs::<Shifts>(NUMBERS).is_zero() {
+        if !f.pairs::<Shifts>(NUMBERS).0.is_zero() {
             f.pending = NUMBERS;
         }
         f
@@ -541,7 +599,7 @@ impl PartialEq for BitField {
     fn eq(&self, other: &Self) -> bool {
         let (a, b) = (&self.planes, &other.planes);
         let mut diff = B256::ZERO;
-        for p in 1..=GARBAGE_PLANE {
+        for p in 1..GARBAGE_PLANE + 1 {
             diff = diff.or(a[p].xor(b[p]));
         }
         diff.is_zero()
@@ -573,3 +631,4 @@ impl fmt::Display for BitField {
         write!(f, "{}", self.to_field())
     }
 }
+

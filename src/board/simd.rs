@@ -45,6 +45,11 @@ pub mod portable {
     }
 
     #[inline(always)]
+    pub const fn shl1(a: B256) -> B256 {
+        shl(a, 1)
+    }
+
+    #[inline(always)]
     pub const fn shr(a: B256, n: u32) -> B256 {
         let w = a.0;
         if n == 0 {
@@ -111,7 +116,7 @@ pub mod portable {
 
     /// Replaces the 24-bit column at byte `3x` with the low 24 bits of `value`.
     #[inline(always)]
-    pub fn set_column(a: &mut B256, x: usize, value: u32) {
+    pub const fn set_column(a: &mut B256, x: usize, value: u32) {
         let bit = 24 * x;
         let (w, s) = (bit / 64, bit % 64);
         let v = (value & 0xFF_FFFF) as u64;
@@ -120,6 +125,25 @@ pub mod portable {
             let r = 64 - s;
             a.0[w + 1] = (a.0[w + 1] & !(0xFF_FFFF >> r)) | (v >> r);
         }
+    }
+
+    /// `a` with column `x` replaced by the low 24 bits of `value`.
+    #[inline(always)]
+    pub const fn with_column(mut a: B256, x: usize, value: u32) -> B256 {
+        set_column(&mut a, x, value);
+        a
+    }
+
+    /// Bit `x` set when column `x` (< 10) of `a` holds any bit.
+    #[inline(always)]
+    pub const fn nonzero_columns(a: &B256) -> u32 {
+        let mut m = 0;
+        let mut x = 0;
+        while x < 10 {
+            m |= ((column(a, x) != 0) as u32) << x;
+            x += 1;
+        }
+        m
     }
 
     /// Parallel bit extract: the bits of `a` selected by `mask`, packed at the bottom.
@@ -262,6 +286,66 @@ mod avx2 {
     pub fn pext(a: u32, mask: u32) -> u32 {
         unsafe { _pext_u32(a, mask) }
     }
+
+    /// Per column: 64-bit lane shifts that put a value at bit 24x (a count of 64 or more gives
+    /// 0 in `vpsllvq`/`vpsrlvq`), and the column's mask.
+    struct ColumnPlacement {
+        left: [[u64; 4]; 10],
+        right: [[u64; 4]; 10],
+        mask: [[u64; 4]; 10],
+    }
+
+    const fn placement() -> ColumnPlacement {
+        let mut t = ColumnPlacement { left: [[64; 4]; 10], right: [[64; 4]; 10], mask: [[0; 4]; 10] };
+        let mut x = 0;
+        while x < 10 {
+            let bit = 24 * x as i64;
+            let mut k = 0;
+            while k < 4 {
+                let d = bit - 64 * k as i64; // where the value's bit 0 lands in lane k
+                if d >= 0 && d < 64 {
+                    t.left[x][k] = d as u64;
+                } else if d < 0 && d > -24 {
+                    t.right[x][k] = (-d) as u64;
+                }
+                k += 1;
+            }
+            let m = super::portable::with_column(B256([0; 4]), x, 0xFF_FFFF);
+            t.mask[x] = m.0;
+            x += 1;
+        }
+        t
+    }
+
+    #[repr(C, align(32))]
+    struct Aligned([[u64; 4]; 10]);
+    static LEFT: Aligned = Aligned(placement().left);
+    static RIGHT: Aligned = Aligned(placement().right);
+    static MASK: Aligned = Aligned(placement().mask);
+
+    /// Column replacement in registers: broadcast, two variable shifts, blend by mask.
+    #[inline(always)]
+    pub fn with_column(a: B256, x: usize, value: u32) -> B256 {
+        assert!(x < 10);
+        unsafe {
+            let val = _mm256_set1_epi64x((value & 0xFF_FFFF) as i64);
+            let left = _mm256_sllv_epi64(val, v(B256(LEFT.0[x])));
+            let right = _mm256_srlv_epi64(val, v(B256(RIGHT.0[x])));
+            let cleared = _mm256_andnot_si256(v(B256(MASK.0[x])), v(a));
+            b(_mm256_or_si256(cleared, _mm256_or_si256(left, right)))
+        }
+    }
+
+    /// Non-zero bytes by one compare, then each column's 3 bytes folded to one bit by `pext`.
+    #[inline(always)]
+    pub fn nonzero_columns(a: &B256) -> u32 {
+        unsafe {
+            let zero = _mm256_cmpeq_epi8(v(*a), _mm256_setzero_si256());
+            let nz = !(_mm256_movemask_epi8(zero) as u32);
+            let folded = nz | (nz >> 1) | (nz >> 2);
+            _pext_u32(folded, 0x0924_9249) & 0x3FF
+        }
+    }
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "bmi2", not(feature = "force-portable")))]
@@ -352,16 +436,31 @@ impl B256 {
     }
 
     /// Replaces the 24-bit column at byte `3x` (`x` < 10) with the low 24 bits of `value`.
+    /// Writes exactly the column's 3 bytes, so a following read of column `x + 1` does not
+    /// overlap the store (a partial overlap defeats store-to-load forwarding).
     #[inline(always)]
     pub fn set_column(&mut self, x: usize, value: u32) {
         assert!(x < 10);
-        // SAFETY: as in `column`; the byte after the column (part of column x+1 or padding) is
-        // written back unchanged.
+        // SAFETY: bytes 3x..3x+3 lie inside the 32 bytes of `self` for x < 10; u8 and u16
+        // accept any bit pattern; the u16 write is unaligned on purpose.
         unsafe {
-            let p = (self as *mut B256 as *mut u8).add(3 * x).cast::<u32>();
-            let old = u32::from_le(p.read_unaligned());
-            p.write_unaligned(((old & 0xFF00_0000) | (value & 0xFF_FFFF)).to_le());
+            let p = (self as *mut B256 as *mut u8).add(3 * x);
+            p.cast::<u16>().write_unaligned((value as u16).to_le());
+            p.add(2).write((value >> 16) as u8);
         }
+    }
+
+    /// `self` with column `x` (< 10) replaced by the low 24 bits of `value`, computed in
+    /// registers (no narrow store, so a following 256-bit load is forwarded normally).
+    #[inline(always)]
+    pub fn with_column(self, x: usize, value: u32) -> B256 {
+        fast::with_column(self, x, value)
+    }
+
+    /// Bit `x` (< 10) set when column `x` holds any bit.
+    #[inline(always)]
+    pub fn nonzero_columns(&self) -> u32 {
+        fast::nonzero_columns(self)
     }
 }
 
@@ -474,6 +573,11 @@ mod tests {
             assert_eq!(a.same(c), portable::eq(a, c));
             assert!(a.same(a));
             assert_eq!(a.shl1(), portable::shl(a, 1));
+            assert_eq!(a.nonzero_columns(), portable::nonzero_columns(&a));
+            let (x, value) = (rng.gen_range(0..10), rng.gen::<u32>());
+            assert_eq!(a.with_column(x, value), portable::with_column(a, x, value));
+            let sparse = portable::and(a, portable::and(random(&mut rng), random(&mut rng)));
+            assert_eq!(sparse.nonzero_columns(), portable::nonzero_columns(&sparse));
             let clean = portable::and(a, valid);
             assert_eq!(clean.neighbours(valid), portable::neighbours(clean, valid));
             let (x, m) = (rng.gen::<u32>(), rng.gen::<u32>());

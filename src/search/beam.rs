@@ -44,6 +44,23 @@ pub struct BeamConfig {
     pub node_budget: Option<u64>,
     /// Seeds the tie-break between states of equal value.
     pub seed: u64,
+    /// A building move may fire at most this many links (a pack holding a pair that sums to 10
+    /// fires wherever it lands, so 0 would leave no move at all).
+    pub build_chain_max: u32,
+    /// How candidates' chain potential is measured for ranking.
+    pub potential: Potential,
+}
+
+/// How the beam measures a candidate's chain potential.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Potential {
+    /// The best chain of every placement of the real next pack (seed 000's measure).
+    NextPack,
+    /// The best chain one block of any number dropped on any column would fire: the chain
+    /// the structure holds, whatever the next pack. The real next-pack fire is still computed
+    /// for the states kept, and is what plans fire.
+    #[default]
+    AnyBlock,
 }
 
 impl Default for BeamConfig {
@@ -59,6 +76,8 @@ impl Default for BeamConfig {
             deadline: None,
             node_budget: None,
             seed: 0,
+            build_chain_max: 2,
+            potential: Potential::default(),
         }
     }
 }
@@ -156,7 +175,10 @@ struct Candidate {
     origin: u64,
     action: Action,
     hash: u64,
+    /// The real fire with the next pack, once known.
     fire: Option<Fire>,
+    /// Links of the chain potential the candidate is grouped by.
+    potential: u32,
     reachable: Chain,
     value: i64,
     tiebreak: u64,
@@ -183,6 +205,33 @@ pub fn best_fire<S: Simulator>(field: &S, pack: &Pack, nodes: &mut u64) -> Optio
         let chain = Chain { links: outcome.links, vanished: outcome.vanished };
         if best.is_none_or(|b| chain > b.chain) {
             best = Some(Fire { chain, action, remaining: probe.block_count() });
+        }
+    }
+    best
+}
+
+/// The best chain one block of any number would fire, dropped on any column (counting drops).
+pub fn best_block_fire<S: Simulator>(field: &S, nodes: &mut u64) -> Option<Fire> {
+    let mut best: Option<Fire> = None;
+    for x in 0..WIDTH {
+        if field.height(x) >= crate::rules::VISIBLE_HEIGHT {
+            continue;
+        }
+        // A one-block pack: the left column of position x, or the right one of position 8.
+        let (position, left) = if x < WIDTH - 1 { (x as u8, true) } else { (x as u8 - 1, false) };
+        for number in 1..=9 {
+            let pack = if left { Pack::new([0, 0], [number, 0]) } else { Pack::new([0, 0], [0, number]) };
+            let mut probe = field.clone();
+            let outcome = probe.drop_pack(&pack, position, 0);
+            *nodes += 1;
+            if outcome.links == 0 {
+                continue;
+            }
+            let chain = Chain { links: outcome.links, vanished: outcome.vanished };
+            if best.is_none_or(|b| chain > b.chain) {
+                let action = Action::Drop { x: position, rotation: 0 };
+                best = Some(Fire { chain, action, remaining: probe.block_count() });
+            }
         }
     }
     best
@@ -234,9 +283,9 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
             }
             for (a, &action) in build_actions.iter().enumerate() {
                 let mut child = node.field.clone();
-                child.apply(pack, action);
+                let outcome = child.apply(pack, action);
                 local_nodes += 1;
-                if child.is_dead() {
+                if outcome.links > config.build_chain_max || child.is_dead() {
                     continue;
                 }
                 if row_next {
@@ -245,10 +294,17 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
                 let hash = child.board_hash();
                 let origin = index as u64 * per_parent + a as u64;
                 table.insert(hash, origin);
-                let fire = best_fire(&child, next_pack, &mut local_nodes);
-                let own = fire.map_or(Chain::default(), |f| f.chain);
-                let reachable = node.reachable.max(own);
-                let remaining = fire.map_or_else(|| child.block_count(), |f| f.remaining);
+                let (fire, potential) = match config.potential {
+                    Potential::NextPack => {
+                        let fire = best_fire(&child, next_pack, &mut local_nodes);
+                        (fire, fire)
+                    }
+                    // The real fire is computed once the state is kept (see below).
+                    Potential::AnyBlock => (None, best_block_fire(&child, &mut local_nodes)),
+                };
+                let own = potential.map_or(Chain::default(), |f| f.chain);
+                let reachable = node.reachable.max(fire.map_or(Chain::default(), |f| f.chain));
+                let remaining = potential.map_or_else(|| child.block_count(), |f| f.remaining);
                 let value = config.weights.value(reachable, own, remaining, tallest(&child));
                 out.push(Candidate {
                     parent: index as u32,
@@ -256,6 +312,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
                     action,
                     hash,
                     fire,
+                    potential: own.links,
                     reachable,
                     value,
                     tiebreak: mix(hash ^ mix(config.seed)),
@@ -273,6 +330,11 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
             if !target_reached && candidates.iter().any(|c| c.fire.is_some_and(|f| f.chain.links >= target)) {
                 target_reached = true;
             }
+            // With any-block potential the real fires are known for kept states only: their
+            // `reachable` carries them from the previous depth.
+            if !target_reached && beam.iter().any(|n| n.reachable.links >= target) {
+                target_reached = true;
+            }
             if target_reached {
                 candidates.retain(|c| c.reachable.links + 1 >= target);
             }
@@ -280,9 +342,9 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         if candidates.is_empty() {
             break;
         }
-        let selected = select(candidates, config.width, config.chain_width);
-        let done = config.final_target.is_some_and(|t| selected.iter().any(|c| c.reachable.links >= t));
-        beam = selected
+        let mut selected = select(candidates, config.width, config.chain_width);
+        let measure_fire = config.potential == Potential::AnyBlock;
+        let kept: Vec<(Node<S>, Option<Fire>, u64)> = selected
             .par_iter()
             .map(|c| {
                 let parent = &beam[c.parent as usize];
@@ -291,10 +353,20 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
                 if row_next {
                     field.drop_garbage_row();
                 }
-                Node { field, reachable: c.reachable }
+                let mut n = 1;
+                let fire = if measure_fire { best_fire(&field, next_pack, &mut n) } else { c.fire };
+                let reachable = c.reachable.max(fire.map_or(Chain::default(), |f| f.chain));
+                (Node { field, reachable }, fire, n)
             })
             .collect();
-        nodes.fetch_add(selected.len() as u64, Relaxed);
+        beam = Vec::with_capacity(kept.len());
+        for (c, (node, fire, n)) in selected.iter_mut().zip(kept) {
+            c.fire = fire;
+            c.reachable = node.reachable;
+            nodes.fetch_add(n, Relaxed);
+            beam.push(node);
+        }
+        let done = config.final_target.is_some_and(|t| selected.iter().any(|c| c.reachable.links >= t));
         history.push(selected.iter().map(|c| Step { parent: c.parent, action: c.action, fire: c.fire }).collect());
         if done {
             break;
@@ -307,7 +379,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
 /// Keeps the best candidates: sorted by fireable chain, then value; each chain group gives at
 /// most `chain_width`, until `width` are kept. The first kept is the best by value overall.
 fn select(mut candidates: Vec<Candidate>, width: usize, chain_width: usize) -> Vec<Candidate> {
-    let links = |c: &Candidate| c.fire.map_or(0, |f| f.chain.links);
+    let links = |c: &Candidate| c.potential;
     candidates.par_sort_unstable_by(|a, b| {
         links(b).cmp(&links(a)).then(b.value.cmp(&a.value)).then(a.tiebreak.cmp(&b.tiebreak))
     });
@@ -417,6 +489,12 @@ pub struct BeamParams {
     /// Seeds the searches' tie-breaks.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// A building move may fire at most this many links (bigger chains are fires, not builds).
+    #[arg(long, default_value_t = 2)]
+    pub build_chain_max: u32,
+    /// How the beams rank states by chain potential.
+    #[arg(long, value_enum, default_value_t = Potential::AnyBlock)]
+    pub beam_potential: Potential,
 }
 
 impl Default for BeamParams {
@@ -459,6 +537,8 @@ impl BeamParams {
             deadline: if self.node_budget().is_some() { None } else { deadline },
             node_budget: self.node_budget(),
             seed: self.seed,
+            build_chain_max: self.build_chain_max,
+            potential: self.beam_potential,
         }
     }
 
@@ -475,6 +555,8 @@ impl BeamParams {
             deadline: if self.node_budget().is_some() { None } else { deadline },
             node_budget: self.node_budget().map(|b| b / 10),
             seed: self.seed,
+            build_chain_max: self.build_chain_max,
+            potential: self.beam_potential,
         }
     }
 }
