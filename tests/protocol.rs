@@ -69,7 +69,8 @@ fn a_second_game_is_recognised_by_its_pack_list() {
 
 #[test]
 fn short_field_row_names_its_line() {
-    let text = pack_text(0) + &turn_text(0, player("", 0, 0), player("", 0, 0)).replacen("0 0 0 0 0 0 0 0 0 0\n", "0 0 0\n", 1);
+    let text = pack_text(0)
+        + &turn_text(0, player("", 0, 0), player("", 0, 0)).replacen("0 0 0 0 0 0 0 0 0 0\n", "0 0 0\n", 1);
     let (line, expected, found) = error_of(&text);
     assert_eq!(line, 1500 + 1 + 4 + 1, "first field row of the first player");
     assert!(expected.contains("field row 1 of 16"), "{expected}");
@@ -78,7 +79,8 @@ fn short_field_row_names_its_line() {
 
 #[test]
 fn a_letter_in_a_field_is_rejected() {
-    let text = pack_text(0) + &turn_text(0, player("", 0, 0), player("", 0, 0)).replacen("0 0 0 0 0 0 0 0 0 0", "0 0 x 0 0 0 0 0 0 0", 1);
+    let text = pack_text(0)
+        + &turn_text(0, player("", 0, 0), player("", 0, 0)).replacen("0 0 0 0 0 0 0 0 0 0", "0 0 x 0 0 0 0 0 0 0", 1);
     let (line, expected, _) = error_of(&text);
     assert_eq!(line, 1506);
     assert!(expected.contains("each 0-9 or 11"));
@@ -86,7 +88,8 @@ fn a_letter_in_a_field_is_rejected() {
 
 #[test]
 fn a_cell_of_10_is_rejected() {
-    let text = pack_text(0) + &turn_text(0, player("", 0, 0), player("", 0, 0)).replacen("0 0 0 0 0 0 0 0 0 0", "10 0 0 0 0 0 0 0 0 0", 1);
+    let text = pack_text(0)
+        + &turn_text(0, player("", 0, 0), player("", 0, 0)).replacen("0 0 0 0 0 0 0 0 0 0", "10 0 0 0 0 0 0 0 0 0", 1);
     assert_eq!(error_of(&text).0, 1506);
 }
 
@@ -140,12 +143,7 @@ fn out_of_range_numbers_are_rejected() {
 
 #[test]
 fn a_floating_block_is_rejected() {
-    let text = pack_text(0)
-        + &turn_text(0, player("", 0, 0), player("", 0, 0)).replacen(
-            "0 0 0 0 0 0 0 0 0 0\nEND",
-            "0 0 0 0 0 0 0 0 0 0\nEND",
-            1,
-        );
+    let text = pack_text(0) + &turn_text(0, player("", 0, 0), player("", 0, 0));
     // Put a block in the top row of an otherwise empty field.
     let text = text.replacen("180000\n0\n0\n0\n0 0 0 0 0 0 0 0 0 0", "180000\n0\n0\n0\n3 0 0 0 0 0 0 0 0 0", 1);
     let (line, expected, _) = error_of(&text);

@@ -112,7 +112,10 @@ impl Bot {
     pub fn think(&mut self, input: &TurnInput) -> (Action, String) {
         let started = Instant::now();
         let packs = self.packs.take().expect("a game has started");
-        let clock = self.clock.get_or_insert_with(|| TimeManager::new(self.options.time.clone(), input.me.time_left_ms)).clone();
+        let clock = self
+            .clock
+            .get_or_insert_with(|| TimeManager::new(self.options.time.clone(), input.me.time_left_ms))
+            .clone();
         let state = TurnState::<Engine>::new(input, &packs);
         let decision = match self.options.strategy {
             Strategy::Greedy => greedy::choose(&state, &self.options.greedy),
@@ -123,13 +126,23 @@ impl Bot {
     }
 
     /// The next move of the plan while it still fits the field; otherwise a new beam search.
-    fn follow_or_rebuild(&mut self, state: &TurnState<Engine>, clock: &TimeManager, started: Instant) -> (Action, String) {
+    fn follow_or_rebuild(
+        &mut self,
+        state: &TurnState<Engine>,
+        clock: &TimeManager,
+        started: Instant,
+    ) -> (Action, String) {
         if let Some(plan) = &self.plan {
             let step = state.turn.checked_sub(plan.start_turn).filter(|&i| i < plan.actions.len());
             if let Some(i) = step {
                 let on_plan = plan.expected[i] == state.me.field.to_field();
                 if on_plan || state.turn < self.options.plan_unconditional_turns {
-                    let why = format!("  following the plan: step {} of {}{}\n", i + 1, plan.actions.len(), if on_plan { "" } else { " (field differs; early turns follow anyway)" });
+                    let why = format!(
+                        "  following the plan: step {} of {}{}\n",
+                        i + 1,
+                        plan.actions.len(),
+                        if on_plan { "" } else { " (field differs; early turns follow anyway)" }
+                    );
                     return (plan.actions[i], why);
                 }
             }
@@ -141,9 +154,15 @@ impl Bot {
             return (action, format!("  low on time: greedy\n{why}"));
         }
         let (config, kind) = if state.turn == 0 {
-            (self.options.beam.opening(Some(clock.deadline(started, self.options.beam.opening_ms, time_left, 0.5))), "opening")
+            (
+                self.options.beam.opening(Some(clock.deadline(started, self.options.beam.opening_ms, time_left, 0.5))),
+                "opening",
+            )
         } else {
-            (self.options.beam.rebuild(Some(clock.deadline(started, self.options.beam.rebuild_ms, time_left, 0.05))), "rebuild")
+            (
+                self.options.beam.rebuild(Some(clock.deadline(started, self.options.beam.rebuild_ms, time_left, 0.05))),
+                "rebuild",
+            )
         };
         let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
         let result = beam::search(start, &config);
@@ -168,7 +187,12 @@ impl Bot {
 
 /// Plays every game in `input` (or only those selected by the options): prints the name, then
 /// answers every turn. End of input between turns ends cleanly.
-pub fn play(input: impl BufRead, output: &mut impl Write, diagnostics: &mut impl Write, options: BotOptions) -> Result<(), ProtocolError> {
+pub fn play(
+    input: impl BufRead,
+    output: &mut impl Write,
+    diagnostics: &mut impl Write,
+    options: BotOptions,
+) -> Result<(), ProtocolError> {
     writeln!(output, "{}", options.name)?;
     output.flush()?;
     if options.threads > 0 {

@@ -42,7 +42,7 @@ pub struct TurnInput {
 /// What comes next in a stream after a turn (or at its start).
 #[derive(Debug, PartialEq, Eq)]
 pub enum Next {
-    Turn(TurnInput),
+    Turn(Box<TurnInput>),
     /// Another game's pack list begins (an input file may hold several games).
     NewGame,
     /// End of input.
@@ -121,7 +121,11 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// A line of exactly `N` whitespace-separated numbers, each accepted by `valid`.
-    fn numbers<const N: usize>(&mut self, expected: &str, valid: impl Fn(u64) -> bool) -> Result<[u64; N], ProtocolError> {
+    fn numbers<const N: usize>(
+        &mut self,
+        expected: &str,
+        valid: impl Fn(u64) -> bool,
+    ) -> Result<[u64; N], ProtocolError> {
         let line = self.expect_line(expected)?;
         let words: Vec<&str> = line.split_whitespace().collect();
         let parsed: Option<Vec<u64>> = words.iter().map(|w| w.parse::<u64>().ok().filter(|&v| valid(v))).collect();
@@ -171,7 +175,7 @@ impl<R: BufRead> Reader<R> {
         let turn = self.number(&format!("a turn number 0-{}", MAX_TURNS - 1), |v| v < MAX_TURNS as u64)? as usize;
         let me = self.read_player()?;
         let opponent = self.read_player()?;
-        Ok(Next::Turn(TurnInput { turn, me, opponent }))
+        Ok(Next::Turn(Box::new(TurnInput { turn, me, opponent })))
     }
 
     fn read_player(&mut self) -> Result<PlayerInput, ProtocolError> {
@@ -186,8 +190,8 @@ impl<R: BufRead> Reader<R> {
             let cells = self.numbers::<WIDTH>(&what, |v| v <= 9 || v == GARBAGE as u64)?;
             *row = cells.map(|v| v as u8);
         }
-        let field = Field::from_rows_top_first(&rows)
-            .map_err(|e| self.error(first_row, "a settled field", &e.to_string()))?;
+        let field =
+            Field::from_rows_top_first(&rows).map_err(|e| self.error(first_row, "a settled field", &e.to_string()))?;
         self.end_marker()?;
         Ok(PlayerInput { time_left_ms, garbage, gauge, score, field })
     }

@@ -1,6 +1,9 @@
 //! The reference field: a plain grid and the most direct implementation of the rules. It is the
 //! oracle the bitboard is tested against, so it favours being obviously right over being fast.
 
+// Loops by coordinates read like the rules ("the cell at (x, y) and its neighbours").
+#![allow(clippy::needless_range_loop)]
+
 use std::fmt;
 use std::str::FromStr;
 

@@ -182,8 +182,7 @@ impl<S: Simulator> Game<S> {
             }
         }
         // 6–7. Drain the opponent's gauge for 3+ links; send garbage; add scores.
-        for p in 0..2 {
-            let o = &outcomes[p];
+        for (p, o) in outcomes.iter().enumerate() {
             let opponent = &mut self.players[1 - p];
             opponent.gauge = opponent.gauge.saturating_sub(gauge_drain(o.links));
             opponent.garbage += o.garbage();

@@ -6,7 +6,6 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-
 /// A pack as the protocol gives it: `rows[0]` is the top row, `rows[1]` the bottom; 0 = empty.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Pack {
@@ -92,7 +91,7 @@ impl Packs {
         const FOUR: usize = 93;
         const PER_NUMBER: usize = 177;
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut numbers: Vec<u8> = (1..=9).flat_map(|d| std::iter::repeat(d).take(PER_NUMBER)).collect();
+        let mut numbers: Vec<u8> = (1..=9).flat_map(|d| std::iter::repeat_n(d, PER_NUMBER)).collect();
         numbers.shuffle(&mut rng);
         let mut sizes: Vec<usize> = [3].repeat(THREE);
         sizes.extend([4].repeat(FOUR));

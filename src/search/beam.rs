@@ -254,18 +254,22 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
     let aborted = AtomicBool::new(false);
     let last_turn = start.packs.len().min(crate::rules::MAX_TURNS);
     let mut root_nodes = 0;
-    let root_fire = (start.turn < last_turn).then(|| best_fire(start.field, start.packs.get(start.turn), &mut root_nodes)).flatten();
+    let root_fire = (start.turn < last_turn)
+        .then(|| best_fire(start.field, start.packs.get(start.turn), &mut root_nodes))
+        .flatten();
     nodes.fetch_add(root_nodes, Relaxed);
-    let mut beam = vec![Node { field: start.field.clone(), reachable: root_fire.map_or(Chain::default(), |f| f.chain) }];
+    let mut beam =
+        vec![Node { field: start.field.clone(), reachable: root_fire.map_or(Chain::default(), |f| f.chain) }];
     let mut history: Vec<Vec<Step>> = Vec::new();
     let mut table = TranspositionTable::with_capacity(1024);
     let mut target_reached = false;
-    let build_actions: Vec<Action> = Action::drops()
-        .filter(|a| matches!(a, Action::Drop { x, .. } if config.positions.contains(x)))
-        .collect();
+    let build_actions: Vec<Action> =
+        Action::drops().filter(|a| matches!(a, Action::Drop { x, .. } if config.positions.contains(x))).collect();
     let per_parent = build_actions.len() as u64;
 
     for depth in 0..config.depth {
+        let depth_started = Instant::now();
+        let nodes_before = nodes.load(Relaxed);
         let turn = start.turn + depth;
         if turn + 1 >= last_turn || config.node_budget.is_some_and(|b| nodes.load(Relaxed) >= b) {
             break;
@@ -342,7 +346,9 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         if candidates.is_empty() {
             break;
         }
-        let mut selected = select(candidates, config.width, config.chain_width);
+        let width = fitted_width(config, depth, beam.len(), depth_started, nodes_before, nodes.load(Relaxed));
+        let chain_width = (config.chain_width * width).div_ceil(config.width).max(1);
+        let mut selected = select(candidates, width, chain_width);
         let measure_fire = config.potential == Potential::AnyBlock;
         let kept: Vec<(Node<S>, Option<Fire>, u64)> = selected
             .par_iter()
@@ -374,6 +380,34 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
     }
     let line = rebuild_line(&start, root_fire, &history);
     BeamResult { line, nodes: nodes.into_inner(), depth: history.len() }
+}
+
+/// The width that lets the remaining depths fit the budget: this depth's cost per state (time,
+/// or nodes under a node budget, which keeps the search reproducible) spread over what is left.
+/// Never more than `config.width`, never fewer than a handful.
+fn fitted_width(
+    config: &BeamConfig,
+    depth: usize,
+    states: usize,
+    depth_started: Instant,
+    nodes_before: u64,
+    nodes_now: u64,
+) -> usize {
+    const MIN_WIDTH: usize = 16;
+    let remaining_depths = (config.depth - depth - 1).max(1) as f64;
+    let states = states.max(1) as f64;
+    let affordable = if let Some(budget) = config.node_budget {
+        let per_state = (nodes_now - nodes_before).max(1) as f64 / states;
+        budget.saturating_sub(nodes_now) as f64 / remaining_depths / per_state
+    } else if let Some(deadline) = config.deadline {
+        let per_state = depth_started.elapsed().as_secs_f64().max(1e-6) / states;
+        let left = deadline.saturating_duration_since(Instant::now()).as_secs_f64();
+        // Keep a margin: later depths hold fuller fields and cost a little more.
+        0.8 * left / remaining_depths / per_state
+    } else {
+        return config.width;
+    };
+    (affordable as usize).clamp(MIN_WIDTH, config.width.max(MIN_WIDTH))
 }
 
 /// Keeps the best candidates: sorted by fireable chain, then value; each chain group gives at
@@ -415,7 +449,8 @@ fn rebuild_line<S: Simulator>(start: &Start<'_, S>, root_fire: Option<Fire>, his
     }
     steps.reverse();
     let mut field = start.field.clone();
-    let mut line = Line { start_turn: start.turn, builds: Vec::new(), fires: vec![root_fire], expected: vec![field.to_field()] };
+    let mut line =
+        Line { start_turn: start.turn, builds: Vec::new(), fires: vec![root_fire], expected: vec![field.to_field()] };
     for (depth, step) in steps.iter().enumerate() {
         field.apply(start.packs.get(start.turn + depth), step.action);
         if start.row_falls(depth + 1) {
@@ -431,11 +466,11 @@ fn rebuild_line<S: Simulator>(start: &Start<'_, S>, root_fire: Option<Fire>, his
 /// The beam searches' parameters, one flag each (seed 000's flag names in brackets).
 #[derive(Clone, Debug, clap::Args)]
 pub struct BeamParams {
-    /// Opening beam: states kept per depth, W [-bw].
-    #[arg(long, default_value_t = 8000)]
+    /// Opening beam: states kept per depth at most, W (narrower when the budget is short) [-bw].
+    #[arg(long, default_value_t = 20000)]
     pub beam_width: usize,
     /// Opening beam: states kept per group of equal fireable chain, W2 ≈ 20–30% of W [-bcw].
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 5000)]
     pub beam_chain_width: usize,
     /// Opening beam: turns searched ahead at most [-bd].
     #[arg(long, default_value_t = 20)]
@@ -525,7 +560,8 @@ impl BeamParams {
 
     /// The turn-0 search: narrow columns, targets, long budget.
     pub fn opening(&self, deadline: Option<Instant>) -> BeamConfig {
-        let positions = if self.opening_all_columns { 0..=MAX_X } else { self.opening_min_x..=self.opening_max_x.min(MAX_X) };
+        let positions =
+            if self.opening_all_columns { 0..=MAX_X } else { self.opening_min_x..=self.opening_max_x.min(MAX_X) };
         BeamConfig {
             width: self.beam_width,
             chain_width: self.beam_chain_width,

@@ -35,6 +35,8 @@ impl BeamWeights {
         if tallest >= self.max_row {
             return 0;
         }
-        self.reachable * reachable.vanished as i64 + self.deepest * deepest.vanished as i64 + self.remaining * remaining as i64
+        self.reachable * reachable.vanished as i64
+            + self.deepest * deepest.vanished as i64
+            + self.remaining * remaining as i64
     }
 }

@@ -89,7 +89,13 @@ fn potential<S: Simulator>(field: &S) -> u32 {
         // A one-block pack: in the left column of position x, or the right one of position 8.
         let (position, left) = if x < WIDTH - 1 { (x as u8, true) } else { (x as u8 - 1, false) };
         let mut tried = [false; 10];
-        for (nx, ny) in [(x.wrapping_sub(1), y), (x + 1, y), (x.wrapping_sub(1), y.wrapping_sub(1)), (x, y.wrapping_sub(1)), (x + 1, y.wrapping_sub(1))] {
+        for (nx, ny) in [
+            (x.wrapping_sub(1), y),
+            (x + 1, y),
+            (x.wrapping_sub(1), y.wrapping_sub(1)),
+            (x, y.wrapping_sub(1)),
+            (x + 1, y.wrapping_sub(1)),
+        ] {
             let v = if nx < WIDTH && ny < y + 1 { plain.get(nx, ny) } else { 0 };
             if !(1..=9).contains(&v) || std::mem::replace(&mut tried[v as usize], true) {
                 continue;
