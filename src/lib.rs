@@ -11,11 +11,11 @@
 //! - [`arena`]: the referee and match runner.
 //! - [`cli`]: the command line.
 
-pub mod rules;
-pub mod protocol;
 pub mod arena;
 pub mod bench;
 pub mod board;
+pub mod protocol;
+pub mod rules;
 
 /// The field simulator the bot and the arena use.
 pub type Engine = board::BitField;

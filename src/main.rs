@@ -11,7 +11,11 @@ use codevs_reborn::{arena, bench, bot};
 fn main() -> ExitCode {
     // A panic must never reach the user as a backtrace: one line, exit code 2.
     std::panic::set_hook(Box::new(|info| {
-        let msg = info.payload().downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| info.payload().downcast_ref::<String>().cloned());
+        let msg = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned());
         let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
         eprintln!("codevs-reborn: internal error{at}: {}", msg.unwrap_or_else(|| "panic".into()));
     }));

@@ -80,5 +80,9 @@ fn garbage_in_stock_falls_in_the_searched_lines() {
     let config = BeamConfig { depth: 4, target: None, final_target: None, node_budget: None, ..small_config(0) };
     let result = search(Start { field: &field, packs: &packs, turn: 0, garbage: 25 }, &config);
     let garbage_at = |t: usize| result.line.expected[t].count(|v| v == 11);
-    assert_eq!([garbage_at(0), garbage_at(1), garbage_at(2), garbage_at(3)], [0, 10, 20, 20], "one row a turn while 10 remain");
+    assert_eq!(
+        [garbage_at(0), garbage_at(1), garbage_at(2), garbage_at(3)],
+        [0, 10, 20, 20],
+        "one row a turn while 10 remain"
+    );
 }

@@ -105,7 +105,10 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
         args.beam.beam_final_target,
         rayon::current_num_threads()
     );
-    println!("{:<16} {:>5} {:>5} {:>5} {:>5} {:>6} {:>6} {:>12} {:>10}", "file", "≥10", "≥12", "≥14", "≥16", "by 12", "by 16", "nodes", "nodes/s");
+    println!(
+        "{:<16} {:>5} {:>5} {:>5} {:>5} {:>6} {:>6} {:>12} {:>10}",
+        "file", "≥10", "≥12", "≥14", "≥16", "by 12", "by 16", "nodes", "nodes/s"
+    );
     let mut reports = Vec::new();
     for file in &files {
         let packs = read_pack_file(file)?;
@@ -129,7 +132,12 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
     for (i, m) in MILESTONES.iter().enumerate() {
         let turns: Vec<Option<usize>> = reports.iter().map(|r| r.first_turn[i]).collect();
         let reached = turns.iter().flatten().count();
-        println!("turn to fire ≥{m}: median {}, 90th percentile {}, reached in {reached}/{}", quantile(&turns, 0.5), quantile(&turns, 0.9), reports.len());
+        println!(
+            "turn to fire ≥{m}: median {}, 90th percentile {}, reached in {reached}/{}",
+            quantile(&turns, 0.5),
+            quantile(&turns, 0.9),
+            reports.len()
+        );
     }
     let chains = |f: fn(&OpeningReport) -> u32| -> (String, String) {
         let mut v: Vec<u32> = reports.iter().map(f).collect();

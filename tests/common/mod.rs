@@ -18,7 +18,13 @@ pub fn pack_text(index: usize) -> String {
 
 /// A player's input with the given field picture.
 pub fn player(field: &str, garbage: u32, gauge: u32) -> PlayerInput {
-    PlayerInput { time_left_ms: 180_000, garbage, gauge, score: 0, field: field.parse::<Field>().expect("field picture") }
+    PlayerInput {
+        time_left_ms: 180_000,
+        garbage,
+        gauge,
+        score: 0,
+        field: field.parse::<Field>().expect("field picture"),
+    }
 }
 
 /// One turn's protocol text.
