@@ -30,7 +30,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::protocol::read_pack_file;
+use crate::protocol::{pack_files, read_pack_file};
 use crate::rules::{FaultKind, Packs};
 use bot::StderrTo;
 use record::GameLine;
@@ -152,32 +152,6 @@ impl PackSource {
             }
         }
     }
-}
-
-/// A file, or a folder's pack files sorted by name: its `*.pack` files, or when it has none,
-/// every file but hidden ones and `*.md` (so a README does not count as a pack file).
-fn pack_files(path: &Path) -> Result<Vec<PathBuf>, String> {
-    let meta = fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    if !meta.is_dir() {
-        return Ok(vec![path.to_path_buf()]);
-    }
-    let mut files: Vec<PathBuf> = fs::read_dir(path)
-        .map_err(|e| format!("{}: {e}", path.display()))?
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.is_file() && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
-        .collect();
-    files.sort();
-    let has_ext = |p: &PathBuf, ext: &str| p.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext));
-    if files.iter().any(|p| has_ext(p, "pack")) {
-        files.retain(|p| has_ext(p, "pack"));
-    } else {
-        files.retain(|p| !has_ext(p, "md"));
-    }
-    if files.is_empty() {
-        return Err(format!("{}: no pack files in this folder", path.display()));
-    }
-    Ok(files)
 }
 
 /// Everything a worker needs to play game `g`.

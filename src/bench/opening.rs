@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crate::protocol::read_pack_file;
+use crate::protocol::{pack_files, read_pack_file};
 use crate::rules::{Field, Simulator, MAX_TURNS};
 use crate::search::beam::{self, BeamParams, Start};
 use crate::Engine;
@@ -56,22 +56,6 @@ pub fn run_one(name: String, packs: &crate::rules::Packs, params: &BeamParams, t
         nodes: result.nodes,
         seconds: started.elapsed().as_secs_f64(),
     }
-}
-
-fn pack_files(path: &PathBuf) -> Result<Vec<PathBuf>, String> {
-    if path.is_file() {
-        return Ok(vec![path.clone()]);
-    }
-    let mut files: Vec<PathBuf> = std::fs::read_dir(path)
-        .map_err(|e| format!("{}: {e} (give --packs a pack file or a folder of them)", path.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "pack"))
-        .collect();
-    files.sort();
-    if files.is_empty() {
-        return Err(format!("{}: no .pack files", path.display()));
-    }
-    Ok(files)
 }
 
 /// The value at quantile `q` (0..=1) of sorted values, `None` values counting as never.

@@ -4,7 +4,7 @@
 //! `input.txt` can be fixed by reading one message.
 
 use std::io::{self, BufRead, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::rules::{Action, Field, Pack, Packs, GARBAGE, GAUGE_MAX, MAX_TURNS, PACK_COUNT, VISIBLE_HEIGHT, WIDTH};
 
@@ -201,6 +201,32 @@ impl<R: BufRead> Reader<R> {
 pub fn read_pack_file(path: &Path) -> Result<Packs, String> {
     let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
     Reader::new(io::BufReader::new(file)).read_packs().map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// A file, or a folder's pack files sorted by name: its `*.pack` files, or when it has none,
+/// every file but hidden ones and `*.md` (so a README does not count as a pack file).
+pub fn pack_files(path: &Path) -> Result<Vec<PathBuf>, String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if !meta.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')))
+        .collect();
+    files.sort();
+    let has_ext = |p: &PathBuf, ext: &str| p.extension().is_some_and(|e| e.eq_ignore_ascii_case(ext));
+    if files.iter().any(|p| has_ext(p, "pack")) {
+        files.retain(|p| has_ext(p, "pack"));
+    } else {
+        files.retain(|p| !has_ext(p, "md"));
+    }
+    if files.is_empty() {
+        return Err(format!("{}: no pack files in this folder", path.display()));
+    }
+    Ok(files)
 }
 
 /// Writes one player's part of a turn, as the server sends it.
