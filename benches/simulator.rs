@@ -1,7 +1,9 @@
-//! Criterion benches of the bitboard (and the reference for scale): a drop without chain, a
-//! drop with a long chain, the skill, hashing, and the neighbourhood computation (shifts
-//! against the two table variants). Every group measures a batch of real positions and reports
-//! throughput per element, so `time / element` is the cost of one operation.
+//! Criterion benches of the bitboard (and the reference for scale): a drop without chain, with
+//! a chain (grown positions, mostly 1–2 links), with a long chain (`sim-positions-chains`, 6–22
+//! links), the skill, hashing and equality, and the neighbourhood computation (shifts against
+//! the two table variants, alone and inside the simulator). Every group measures a batch of
+//! real positions and reports throughput per element, so `time / element` is the cost of one
+//! operation; a placement includes copying the state first, as a search does.
 //!
 //! `cargo bench --bench simulator` (the workload paths are relative to the crate root).
 
@@ -59,31 +61,7 @@ fn convert(cases: &Cases<Field>) -> Cases<BitField> {
     cases.iter().map(|(f, p, a)| (BitField::from_field(f), *p, a.clone())).collect()
 }
 
-fn quick() {
-    let (quiet, short, skills) = grown_cases();
-    let chains: Cases<Field> = read_positions(&shared().join("bench/sim-positions-chains.txt"))
-        .expect("chains workload")
-        .into_iter()
-        .map(|p| (p.field, p.pack, vec![p.action]))
-        .collect();
-    for (name, cases) in [("quiet", &quiet), ("short", &short), ("long", &chains), ("skill", &skills)] {
-        let bits = convert(cases);
-        let n = count(cases) as f64;
-        let mut best = f64::MAX;
-        for _ in 0..400 {
-            let t = std::time::Instant::now();
-            black_box(run(black_box(&bits)));
-            best = best.min(t.elapsed().as_secs_f64());
-        }
-        println!("{name:8} {:8.2} ns", best * 1e9 / n);
-    }
-}
-
 fn benches(c: &mut Criterion) {
-    if std::env::var("SIM_QUICK").is_ok() {
-        quick();
-        std::process::exit(0);
-    }
     let (quiet, short, skills) = grown_cases();
     let chains: Cases<Field> = read_positions(&shared().join("bench/sim-positions-chains.txt"))
         .expect("chains workload")

@@ -137,6 +137,9 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
     let secs: f64 = reports.iter().map(|r| r.seconds).sum();
     println!("nodes: {nodes} in {secs:.1} s, {:.0} nodes/s", nodes as f64 / secs);
     let turns12: Vec<Option<usize>> = reports.iter().map(|r| r.first_turn[1]).collect();
+    if let Some(mib) = super::peak_rss_mib() {
+        println!("peak RSS: {mib:.1} MiB");
+    }
     println!("opening: median turn to 12 = {}, median best chain by 16 = {m16}", quantile(&turns12, 0.5));
     Ok(())
 }

@@ -10,8 +10,11 @@
 //!   is checked for both engines first (a mismatch is an error), then all 36 placements of every
 //!   position are timed.
 //!
-//! Each measurement repeats whole passes until `--min-ms` has elapsed (at least 3 passes) and
-//! reports the median pass. The last line is `sim speedup: X.Y`: bitboard over reference
+//! Each measurement repeats whole passes until each engine has run `--min-ms` (at least 3
+//! passes), the two engines' passes interleaved so that a change in the machine's load hits
+//! both alike, and reports the median pass. Each workload also prints a signature (placements,
+//! links, blocks vanished and exploded, deaths), the same for both engines (a difference is an
+//! error) and from run to run. The last line is `sim speedup: X.Y`: bitboard over reference
 //! placements per second on the whole `grown` workload.
 
 use std::hint::black_box;
@@ -61,7 +64,7 @@ pub struct BenchPosition {
 pub fn read_positions(path: &Path) -> Result<Vec<BenchPosition>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-    if lines.len() % 19 != 0 {
+    if !lines.len().is_multiple_of(19) {
         return Err(format!("{}: {} lines, not a multiple of 19", path.display(), lines.len()));
     }
     let numbers = |i: usize| -> Result<Vec<u8>, String> {
@@ -74,9 +77,8 @@ pub fn read_positions(path: &Path) -> Result<Vec<BenchPosition>, String> {
     for start in (0..lines.len()).step_by(19) {
         let mut rows = Vec::with_capacity(16);
         for i in start..start + 16 {
-            let row: [u8; WIDTH] = numbers(i)?
-                .try_into()
-                .map_err(|_| format!("{}: line {}: expected 10 cells", path.display(), i + 1))?;
+            let row: [u8; WIDTH] =
+                numbers(i)?.try_into().map_err(|_| format!("{}: line {}: expected 10 cells", path.display(), i + 1))?;
             rows.push(row);
         }
         let field =
@@ -85,9 +87,8 @@ pub fn read_positions(path: &Path) -> Result<Vec<BenchPosition>, String> {
             numbers(i)?.try_into().map_err(|_| format!("{}: line {}: expected 2 cells", path.display(), i + 1))
         };
         let pack = Pack::new(pack_row(start + 16)?, pack_row(start + 17)?);
-        let action = lines[start + 18]
-            .parse::<Action>()
-            .map_err(|e| format!("{}: line {}: {e}", path.display(), start + 19))?;
+        let action =
+            lines[start + 18].parse::<Action>().map_err(|e| format!("{}: line {}: {e}", path.display(), start + 19))?;
         out.push(BenchPosition { field, pack, action });
     }
     Ok(out)
@@ -154,15 +155,7 @@ pub struct GrownPosition {
 /// Grows `count` positions (the field after the turn's garbage row, before the action) by
 /// seeded random games on the pack files of `packs_dir`.
 pub fn grow_positions(packs_dir: &Path, count: usize, seed: u64) -> Result<Vec<GrownPosition>, String> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(packs_dir)
-        .map_err(|e| format!("{}: {e}", packs_dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "pack"))
-        .collect();
-    files.sort();
-    if files.is_empty() {
-        return Err(format!("{}: no .pack files", packs_dir.display()));
-    }
+    let files = crate::protocol::pack_files(packs_dir)?;
     let mut out = Vec::with_capacity(count);
     let mut game = 0u64;
     while out.len() < count {
@@ -245,7 +238,9 @@ fn pass_with<N: NeighbourSource>(fields: &[BitField], packs: &[Pack], work: &[(u
     for &(p, action) in work {
         let mut f = fields[p as usize];
         let o = match action {
-            Action::Drop { x, rotation } => f.drop_pack_with::<N, NoTrace>(&packs[p as usize], x, rotation, &mut NoTrace),
+            Action::Drop { x, rotation } => {
+                f.drop_pack_with::<N, NoTrace>(&packs[p as usize], x, rotation, &mut NoTrace)
+            }
             Action::Skill => f.use_skill_with::<N, NoTrace>(&mut NoTrace),
         };
         sig.links += o.links as u64;
@@ -275,6 +270,11 @@ impl Timing {
     }
 }
 
+fn timing(signature: Signature, mut times: Vec<f64>) -> Timing {
+    times.sort_by(f64::total_cmp);
+    Timing { signature, seconds_per_pass: times[times.len() / 2], passes: times.len() }
+}
+
 fn measure(min_ms: u64, mut f: impl FnMut() -> Signature) -> Timing {
     let start = Instant::now();
     let mut times = Vec::new();
@@ -284,8 +284,30 @@ fn measure(min_ms: u64, mut f: impl FnMut() -> Signature) -> Timing {
         signature = f();
         times.push(t.elapsed().as_secs_f64());
     }
-    times.sort_by(f64::total_cmp);
-    Timing { signature, seconds_per_pass: times[times.len() / 2], passes: times.len() }
+    timing(signature, times)
+}
+
+/// Times two engines with their passes interleaved (whichever has run for less time goes
+/// next), so a change in the machine's load affects both alike; each gets `min_ms` and at
+/// least 3 passes.
+fn measure_both(min_ms: u64, mut a: impl FnMut() -> Signature, mut b: impl FnMut() -> Signature) -> (Timing, Timing) {
+    let (mut ta, mut tb) = (Vec::new(), Vec::new());
+    let (mut sa, mut sb) = (Signature::default(), Signature::default());
+    let (mut spent_a, mut spent_b) = (0.0, 0.0);
+    let min = min_ms as f64 / 1e3;
+    while ta.len() < 3 || tb.len() < 3 || spent_a < min || spent_b < min {
+        let t = Instant::now();
+        if spent_a <= spent_b {
+            sa = a();
+            ta.push(t.elapsed().as_secs_f64());
+            spent_a += ta[ta.len() - 1];
+        } else {
+            sb = b();
+            tb.push(t.elapsed().as_secs_f64());
+            spent_b += tb[tb.len() - 1];
+        }
+    }
+    (timing(sa, ta), timing(sb, tb))
 }
 
 fn report(engine: &str, workload: &str, t: &Timing) {
@@ -301,7 +323,7 @@ fn group(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -319,13 +341,17 @@ fn compare(
     packs: &[Pack],
     work: &[(u32, Action)],
 ) -> Result<(Timing, Timing), String> {
-    let r = measure(args.min_ms, || pass(reference, packs, work));
-    report("reference", name, &r);
-    let b = measure(args.min_ms, || pass(bits, packs, work));
-    report("bitboard", name, &b);
+    let (r, b) = measure_both(args.min_ms, || pass(reference, packs, work), || pass(bits, packs, work));
     if r.signature != b.signature {
         return Err(format!("{name}: the engines disagree: reference {:?}, bitboard {:?}", r.signature, b.signature));
     }
+    let sig = r.signature;
+    println!(
+        "  {name}: {} placements, signature links={} vanished={} exploded={} dead={}",
+        sig.placements, sig.links, sig.vanished, sig.exploded, sig.dead
+    );
+    report("reference", name, &r);
+    report("bitboard", name, &b);
     if args.tables {
         for (label, t) in [
             ("bitboard+split", measure(args.min_ms, || pass_with::<SplitTable>(bits, packs, work))),
@@ -342,17 +368,11 @@ fn compare(
     Ok((r, b))
 }
 
-fn peak_rss_mib() -> Option<f64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024.0)
-}
-
 /// Runs the simulator benchmark; an error is a one-line message for the user.
 pub fn run(args: &SimBenchArgs) -> Result<(), String> {
     println!(
-        "bench sim: {} path, one thread, median of passes of at least {} ms; BitField is {} bytes",
+        "bench sim: {} path, one thread, median pass (each engine runs at least {} ms, passes interleaved); \
+         BitField is {} bytes",
         if crate::board::ACCELERATED { "AVX2+BMI2" } else { "portable" },
         args.min_ms,
         std::mem::size_of::<BitField>()
@@ -393,11 +413,8 @@ pub fn run(args: &SimBenchArgs) -> Result<(), String> {
     let reference: Vec<Field> = grown.iter().map(|p| p.field).collect();
     let bits: Vec<BitField> = reference.iter().map(BitField::from_field).collect();
     let packs: Vec<Pack> = grown.iter().map(|p| p.pack).collect();
-    let all: Work = grown
-        .iter()
-        .enumerate()
-        .flat_map(|(i, p)| Action::all(p.skill_allowed).map(move |a| (i as u32, a)))
-        .collect();
+    let all: Work =
+        grown.iter().enumerate().flat_map(|(i, p)| Action::all(p.skill_allowed).map(move |a| (i as u32, a))).collect();
     let (mut quiet, mut chains) = (Work::new(), Work::new());
     for &(p, a) in &all {
         let mut f = reference[p as usize];
@@ -408,10 +425,9 @@ pub fn run(args: &SimBenchArgs) -> Result<(), String> {
         }
     }
     let skills = all.iter().filter(|(_, a)| *a == Action::Skill).count();
-    let sig = pass(&reference, &packs, &all);
     println!(
         "workload grown: {} positions from {} (seed {}), {} placements ({} without chain, {} with, {} skills), \
-         grown in {:.1} s; signature links={} vanished={} exploded={} dead={}",
+         grown in {:.1} s",
         grown.len(),
         args.packs.display(),
         args.seed,
@@ -420,15 +436,11 @@ pub fn run(args: &SimBenchArgs) -> Result<(), String> {
         chains.len(),
         skills,
         t.elapsed().as_secs_f64(),
-        sig.links,
-        sig.vanished,
-        sig.exploded,
-        sig.dead
     );
     compare(args, "grown/no-chain", &reference, &bits, &packs, &quiet)?;
     compare(args, "grown/chain", &reference, &bits, &packs, &chains)?;
     let (r, b) = compare(args, "grown/all", &reference, &bits, &packs, &all)?;
-    if let Some(mib) = peak_rss_mib() {
+    if let Some(mib) = super::peak_rss_mib() {
         println!("peak RSS: {mib:.1} MiB");
     }
     println!("sim speedup: {:.1}", b.per_second() / r.per_second());

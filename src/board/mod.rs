@@ -20,33 +20,57 @@
 //!   `AROUND[i] & plane[10 − d]` is not empty, and those partners vanish with it (one AND per
 //!   block: the field before the drop has no pairs, so every pair involves a new block).
 //! - Vanish: blocks of `d` vanish where `plane[d] & neighbourhood[10 − d]` is set, checked only
-//!   for the pairs `(d, 10 − d)` where a block of `d` or `10 − d` moved in the last fall (blocks
-//!   that did not move had no partner before, so they have none now).
-//! - Gravity: each touched column of each plane present there is compacted with `_pext_u32` by
-//!   the mask of surviving cells (an unaligned `u32` read/write at byte `3x`).
-//! - Neighbourhood planes are a cache: a plane whose number changed is marked stale and rebuilt
-//!   (by shifts) only when a pair check needs it; a drop updates fresh ones incrementally.
+//!   for the pairs `(d, 10 − d)` where a block of `d` or `10 − d` fell in the last step (blocks
+//!   that did not move had no partner before, so they have none now); the partners are then
+//!   `plane[10 − d] & neighbours(vanishing d)`.
+//! - Gravity: each touched column is compacted with `_pext_u32` by the mask of surviving cells.
+//!   The ten cell planes are first bit-sliced into 4 code planes (1–9, 10 for garbage), so a
+//!   column costs 4 `pext` instead of 10; the planes are decoded back with 19 vector ops.
+//!   Columns are replaced in registers ([`B256::with_column`]), never by narrow stores.
+//! - Neighbourhood planes are a cache: a number whose blocks vanished or fell is marked stale
+//!   and its plane rebuilt (by shifts) only when a pair check needs it; a drop ORs the new
+//!   blocks' `AROUND` into them.
 //! - Skill: the explosion is `plane[5] | (neighbourhood[5] & !garbage & any)`, then gravity and
 //!   the chain as usual.
+//! - Hash: the ten cell planes bit-sliced into 4, folded by 64×64→128-bit multiplies
+//!   (15 ns); equality compares planes 1–10 (7 ns). See [`BitField::hash`].
 //!
 //! # Precondition
 //! The search never extends a state that is dead at turn end, so a column holds at most
 //! 16 + 1 + 2 = 19 cells during a turn. Dropping onto a dead field may overflow a column; that is
 //! `debug_assert`ed (the reference engine panics there).
 //!
-//! # Neighbourhoods: shifts, not tables
-//! `neighbours` is 2 one-bit shifts, 2 three-byte shifts and 6 logic ops on one `__m256i`
-//! (18 instructions, no memory). Measured on this machine (AMD EPYC Zen 3, 2 cores), one plane
-//! from real positions (`cargo bench --bench simulator -- neighbourhood`):
-//! FIGURES_NEIGHBOURHOOD
+//! # Figures (AMD EPYC Zen 3, 2 cores shared with other builds; AVX2 + BMI2 path)
+//! Ranges are over two runs on the shared machine.
 //!
-//! # Speed
-//! FIGURES_SPEED
+//! Neighbourhoods by shifts, not tables. One neighbourhood plane from real positions
+//! (`cargo bench --bench simulator -- neighbourhood`): shifts 2.9–3.0 ns, the seed's 160 MiB
+//! per-column table 6.9–9.8 ns, a 480 KiB split table (two lookups a column) 7.3–9.0 ns. Inside
+//! the simulator, a long chain (`sim-positions-chains`, own action, 10.8 links on average,
+//! `-- drop_with_long_chain_by_neighbourhood`): shifts 0.78–0.83 µs, seed table 1.26–1.28 µs,
+//! split table 1.21–1.66 µs; `codevs-reborn bench sim --tables` agrees (whole grown workload:
+//! shifts 95–110 ns, tables about 140 ns a placement). The 160 MiB table also costs its memory
+//! (peak RSS 166 MiB against 5–7 MiB) and 0.2 s to build, so no large table is used: the
+//! simulator's only tables are `AROUND` and `BIT` (8 KiB each).
+//!
+//! Other measured choices (long chain, best of 400 passes): bit-sliced gravity against `pext`
+//! on all ten planes 681 against 736 ns; columns replaced in registers against narrow stores
+//! 681 against 721 ns. A `BitField` is 672 bytes and copying it costs 7–11 ns; a 384-byte state
+//! without the neighbourhood cache would copy in about 5 ns, and always rebuilding
+//! neighbourhoods measured the same as caching them, so the cache (kept as specified) buys no
+//! speed today.
+//!
+//! Speed, one thread, each from a fresh copy (`cargo bench --bench simulator`): drop without
+//! chain 31–36 ns, drop with a chain from grown positions 115–118 ns, long chain 0.79–0.81 µs,
+//! skill 69–85 ns, hash 14–15 ns, equality 6–7 ns; the reference engine: 1.4–1.5 µs,
+//! 3.7–3.8 µs, 24–26 µs, 2.8–3.2 µs. `codevs-reborn bench sim` prints placements per second
+//! for every workload and the speedup (25–30× on the grown workload). The portable path (no
+//! `pext` instruction) is about 2.5× slower on chains.
 
 mod simd;
 pub mod table;
 
-pub use simd::{pext, B256, ACCELERATED};
+pub use simd::{pext, ACCELERATED, B256};
 
 use std::fmt;
 
@@ -333,7 +357,6 @@ impl BitField {
             p[8].or(p[9]).or(p[10]),
         ];
         let mut s = codes;
-        let mut any = p[ANY];
         // The blocks that fell, at their new places.
         let mut fell = B256::ZERO;
         let mut columns = vanish.nonzero_columns();
@@ -346,14 +369,13 @@ impl BitField {
                 *new = new.with_column(x, pext(old.column(x), keep));
             }
             let h = keep.count_ones();
-            let column = (1 << h) - 1;
-            any = any.with_column(x, column);
             // Every survivor above the lowest vanished cell fell: now rows tz(v)..h.
-            fell = fell.with_column(x, column & !((v & v.wrapping_neg()) - 1));
+            fell = fell.with_column(x, ((1 << h) - 1) & !((v & v.wrapping_neg()) - 1));
             self.heights[x] = h as u8;
         }
-        // Decode: plane d = the cells whose code is d.
+        // Decode: plane d = the cells whose code is d; every block has a non-zero code.
         let [s0, s1, s2, s3] = s;
+        let any = s0.or(s1).or(s2.or(s3));
         let lo = [any.andnot(s0.or(s1)), s0.andnot(s1), s1.andnot(s0), s0.and(s1)];
         let hi = [any.andnot(s2.or(s3)), s2.andnot(s3), s3.andnot(s2)];
         let planes = &mut self.planes;
@@ -521,7 +543,9 @@ impl Simulator for BitField {
             }
             f.heights[x] = field.height(x) as u8;
         }
-        f.stale = NUMBERS;
+        for d in 1..10 {
+            f.planes[NBR + d] = Shifts::neighbours(&f.planes[d]);
+        }
         // A field that is not stable (pairs present, e.g. from a picture) vanishes them at the
         // next action, as the reference does.
         if !f.pairs::<Shifts>(NUMBERS).0.is_zero() {
@@ -568,6 +592,10 @@ impl Simulator for BitField {
     }
 
     #[inline]
+    fn cell(&self, x: usize, y: usize) -> u8 {
+        self.get(x, y)
+    }
+
     fn height(&self, x: usize) -> usize {
         self.heights[x] as usize
     }
@@ -631,4 +659,3 @@ impl fmt::Display for BitField {
         write!(f, "{}", self.to_field())
     }
 }
-

@@ -41,7 +41,12 @@ pub mod portable {
         if n == 0 {
             return a;
         }
-        B256([w[0] << n, (w[1] << n) | (w[0] >> (64 - n)), (w[2] << n) | (w[1] >> (64 - n)), (w[3] << n) | (w[2] >> (64 - n))])
+        B256([
+            w[0] << n,
+            (w[1] << n) | (w[0] >> (64 - n)),
+            (w[2] << n) | (w[1] >> (64 - n)),
+            (w[3] << n) | (w[2] >> (64 - n)),
+        ])
     }
 
     #[inline(always)]
@@ -55,7 +60,12 @@ pub mod portable {
         if n == 0 {
             return a;
         }
-        B256([(w[0] >> n) | (w[1] << (64 - n)), (w[1] >> n) | (w[2] << (64 - n)), (w[2] >> n) | (w[3] << (64 - n)), w[3] >> n])
+        B256([
+            (w[0] >> n) | (w[1] << (64 - n)),
+            (w[1] >> n) | (w[2] << (64 - n)),
+            (w[2] >> n) | (w[3] << (64 - n)),
+            w[3] >> n,
+        ])
     }
 
     #[inline(always)]
@@ -348,9 +358,19 @@ mod avx2 {
     }
 }
 
-#[cfg(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "bmi2", not(feature = "force-portable")))]
+#[cfg(all(
+    target_arch = "x86_64",
+    target_feature = "avx2",
+    target_feature = "bmi2",
+    not(feature = "force-portable")
+))]
 use avx2 as fast;
-#[cfg(not(all(target_arch = "x86_64", target_feature = "avx2", target_feature = "bmi2", not(feature = "force-portable"))))]
+#[cfg(not(all(
+    target_arch = "x86_64",
+    target_feature = "avx2",
+    target_feature = "bmi2",
+    not(feature = "force-portable")
+)))]
 use portable as fast;
 
 impl B256 {
@@ -583,6 +603,9 @@ mod tests {
             let (x, m) = (rng.gen::<u32>(), rng.gen::<u32>());
             assert_eq!(pext(x, m), portable::pext(x, m));
         }
-        assert_eq!(ACCELERATED, cfg!(all(target_feature = "avx2", target_feature = "bmi2", not(feature = "force-portable"))));
+        assert_eq!(
+            ACCELERATED,
+            cfg!(all(target_feature = "avx2", target_feature = "bmi2", not(feature = "force-portable")))
+        );
     }
 }

@@ -221,6 +221,10 @@ impl Simulator for Field {
     fn height(&self, x: usize) -> usize {
         Field::height(self, x)
     }
+
+    fn cell(&self, x: usize, y: usize) -> u8 {
+        self.get(x, y)
+    }
 }
 
 impl FromStr for Field {

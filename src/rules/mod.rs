@@ -150,6 +150,11 @@ pub trait Simulator: Clone + Send + Sync {
         h.finish()
     }
 
+    /// The cell at column `x`, row `y` from the bottom (0 empty, 1–9, 11 garbage).
+    fn cell(&self, x: usize, y: usize) -> u8 {
+        self.to_field().get(x, y)
+    }
+
     /// Blocks on the field, garbage included.
     fn block_count(&self) -> usize {
         (0..WIDTH).map(|x| self.height(x)).sum()

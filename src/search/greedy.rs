@@ -79,7 +79,6 @@ fn evaluate<S: Simulator>(field: &S, outcome: &Outcome, params: &GreedyParams) -
 /// of what the field has built. Only numbers that pair with a neighbour of the landing cell
 /// can start a chain, so only those are tried.
 fn potential<S: Simulator>(field: &S) -> u32 {
-    let plain = field.to_field();
     let mut best = 0;
     for x in 0..WIDTH {
         let y = field.height(x);
@@ -89,14 +88,12 @@ fn potential<S: Simulator>(field: &S) -> u32 {
         // A one-block pack: in the left column of position x, or the right one of position 8.
         let (position, left) = if x < WIDTH - 1 { (x as u8, true) } else { (x as u8 - 1, false) };
         let mut tried = [false; 10];
-        for (nx, ny) in [
-            (x.wrapping_sub(1), y),
-            (x + 1, y),
-            (x.wrapping_sub(1), y.wrapping_sub(1)),
-            (x, y.wrapping_sub(1)),
-            (x + 1, y.wrapping_sub(1)),
-        ] {
-            let v = if nx < WIDTH && ny < y + 1 { plain.get(nx, ny) } else { 0 };
+        // The landing cell's neighbours: beside it, below it, and diagonally above and below.
+        let (left_x, below) = (x.wrapping_sub(1), y.wrapping_sub(1));
+        for (nx, ny) in
+            [(left_x, y + 1), (left_x, y), (left_x, below), (x, below), (x + 1, y + 1), (x + 1, y), (x + 1, below)]
+        {
+            let v = if nx < WIDTH && ny <= y + 1 { field.cell(nx, ny) } else { 0 };
             if !(1..=9).contains(&v) || std::mem::replace(&mut tried[v as usize], true) {
                 continue;
             }
