@@ -3,6 +3,8 @@
 //! (/work/shared/bench) replayed on the reference engine. Expected values are worked out by hand
 //! from RULES.md. The board itself is tested in `tests/rules.rs`.
 
+mod common;
+
 use std::fs;
 use std::path::Path;
 
@@ -63,21 +65,6 @@ const NO_CHAIN: &str = "
 const EXPLODE_FOUR: &str = "
     12........
     53........";
-/// The skill explodes 5 blocks (33 points), then 5 skill-chain links follow (9 points): 20 garbage.
-const FIVE_AND_FIVE: &str = "
-    3.........
-    6.........
-    7.........
-    8.........
-    9.........
-    2.........
-    53........
-    22........
-    1#........
-    2#........
-    3#........
-    4#........
-    7#........";
 
 type Answer = Result<Action, FaultKind>;
 const SKILL: Answer = Ok(Action::Skill);
@@ -238,7 +225,7 @@ fn skill_empties_the_gauge_and_only_its_chain_earns_8() {
     assert_eq!((g.players[0].score, g.players[1].garbage), (31, 15));
     let mut g = game(&[P]);
     put(&mut g, 0, EXPLODE_FOUR, 0, 100);
-    put(&mut g, 1, FIVE_AND_FIVE, 0, 90);
+    put(&mut g, 1, common::FIVE_AND_FIVE, 0, 90);
     play(&mut g, [SKILL, SKILL]);
     assert_eq!(g.players[0].gauge, 0, "explosion alone: nothing");
     assert_eq!(g.players[1].gauge, 8, "0, then +8 for the skill chain; A's 0 links drain nothing");
@@ -257,7 +244,7 @@ fn opponent_gauge_drains_by_12_plus_2c_from_three_links() {
     }
     // Skill-chain links count too: 5 links drain 22.
     let mut g = game(&[P]);
-    put(&mut g, 0, FIVE_AND_FIVE, 0, 80);
+    put(&mut g, 0, common::FIVE_AND_FIVE, 0, 80);
     put(&mut g, 1, NO_CHAIN, 0, 50);
     play(&mut g, [SKILL, drop(1, 0)]);
     assert_eq!((g.players[0].gauge, g.players[1].gauge), (8, 28));
@@ -289,7 +276,7 @@ fn every_gain_comes_before_every_drain() {
 fn skill_below_80_is_an_illegal_command() {
     for p in 0..2 {
         let mut g = game(&[P]);
-        put(&mut g, p, FIVE_AND_FIVE, 0, 79);
+        put(&mut g, p, common::FIVE_AND_FIVE, 0, 79);
         let mut answers = [drop(1, 0), drop(1, 0)];
         answers[p] = SKILL;
         assert!(g.play(answers).is_none(), "no turn is played");
@@ -297,7 +284,7 @@ fn skill_below_80_is_an_illegal_command() {
         assert_eq!((r.winner, r.reason, r.turns), (Some(1 - p), GameEnd::Invalid, 1));
     }
     let mut g = game(&[P]);
-    put(&mut g, 0, FIVE_AND_FIVE, 0, 80);
+    put(&mut g, 0, common::FIVE_AND_FIVE, 0, 80);
     play(&mut g, [SKILL, drop(1, 0)]);
     assert_eq!((g.result(), g.players[0].gauge, g.players[0].score), (None, 8, 42));
 }
@@ -326,7 +313,7 @@ fn skill_discards_the_pack_of_its_turn() {
 #[test]
 fn scores_accumulate_chain_skill_chain_and_explosion() {
     let mut g = game(&[P, FILLER]);
-    put(&mut g, 0, FIVE_AND_FIVE, 0, 100);
+    put(&mut g, 0, common::FIVE_AND_FIVE, 0, 100);
     put(&mut g, 1, FIVE_LINKS, 0, 0);
     play(&mut g, [SKILL, drop(1, 0)]);
     assert_eq!((g.players[0].score, g.players[1].score), (42, 9));

@@ -26,7 +26,7 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::board::table::{SeedTable, SplitTable};
 use crate::board::{BitField, NeighbourSource, Shifts};
-use crate::rules::{Action, Field, NoTrace, Pack, Simulator, GAUGE_GAIN, GAUGE_MAX, SKILL_THRESHOLD, WIDTH};
+use crate::rules::{Action, Field, NoTrace, Outcome, Pack, Simulator, GAUGE_GAIN, GAUGE_MAX, SKILL_THRESHOLD, WIDTH};
 
 /// `codevs-reborn bench sim` flags.
 #[derive(Clone, Debug, clap::Args)]
@@ -213,6 +213,16 @@ pub struct Signature {
     pub dead: u64,
 }
 
+impl Signature {
+    /// Counts one placement's outcome.
+    fn add(&mut self, outcome: &Outcome, dead: bool) {
+        self.links += outcome.links as u64;
+        self.vanished += outcome.vanished as u64;
+        self.exploded += outcome.exploded as u64;
+        self.dead += dead as u64;
+    }
+}
+
 /// A flat list of (position index, action).
 type Work = Vec<(u32, Action)>;
 
@@ -222,10 +232,7 @@ fn pass<S: Simulator>(fields: &[S], packs: &[Pack], work: &[(u32, Action)]) -> S
     for &(p, action) in work {
         let mut f = fields[p as usize].clone();
         let o = f.apply(&packs[p as usize], action);
-        sig.links += o.links as u64;
-        sig.vanished += o.vanished as u64;
-        sig.exploded += o.exploded as u64;
-        sig.dead += f.is_dead() as u64;
+        sig.add(&o, f.is_dead());
         black_box(&f);
     }
     sig.placements = work.len() as u64;
@@ -243,10 +250,7 @@ fn pass_with<N: NeighbourSource>(fields: &[BitField], packs: &[Pack], work: &[(u
             }
             Action::Skill => f.use_skill_with::<N, NoTrace>(&mut NoTrace),
         };
-        sig.links += o.links as u64;
-        sig.vanished += o.vanished as u64;
-        sig.exploded += o.exploded as u64;
-        sig.dead += f.is_dead() as u64;
+        sig.add(&o, f.is_dead());
         black_box(&f);
     }
     sig.placements = work.len() as u64;
