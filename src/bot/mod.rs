@@ -111,78 +111,71 @@ impl Bot {
     /// Decides this turn's action, and an explanation of it.
     pub fn think(&mut self, input: &TurnInput) -> (Action, String) {
         let started = Instant::now();
-        let packs = self.packs.take().expect("a game has started");
-        let clock = self
-            .clock
-            .get_or_insert_with(|| TimeManager::new(self.options.time.clone(), input.me.time_left_ms))
-            .clone();
-        let state = TurnState::<Engine>::new(input, &packs);
-        let decision = match self.options.strategy {
-            Strategy::Greedy => greedy::choose(&state, &self.options.greedy),
-            Strategy::Beam => self.follow_or_rebuild(&state, &clock, started),
-        };
-        self.packs = Some(packs);
-        decision
+        // Fields borrowed apart: a search that panics (caught by the protocol loop) must leave
+        // the game's packs and plan in place for the next turn.
+        let packs = self.packs.as_ref().expect("a game has started");
+        let options = &self.options;
+        let clock = self.clock.get_or_insert_with(|| TimeManager::new(options.time.clone(), input.me.time_left_ms));
+        let state = TurnState::<Engine>::new(input, packs);
+        match options.strategy {
+            Strategy::Greedy => greedy::choose(&state, &options.greedy),
+            Strategy::Beam => follow_or_rebuild(&mut self.plan, options, &state, clock, started),
+        }
     }
+}
 
-    /// The next move of the plan while it still fits the field; otherwise a new beam search.
-    fn follow_or_rebuild(
-        &mut self,
-        state: &TurnState<Engine>,
-        clock: &TimeManager,
-        started: Instant,
-    ) -> (Action, String) {
-        if let Some(plan) = &self.plan {
-            let step = state.turn.checked_sub(plan.start_turn).filter(|&i| i < plan.actions.len());
-            if let Some(i) = step {
-                let on_plan = plan.expected[i] == state.me.field.to_field();
-                if on_plan || state.turn < self.options.plan_unconditional_turns {
-                    let why = format!(
-                        "  following the plan: step {} of {}{}\n",
-                        i + 1,
-                        plan.actions.len(),
-                        if on_plan { "" } else { " (field differs; early turns follow anyway)" }
-                    );
-                    return (plan.actions[i], why);
-                }
+/// The next move of the plan while it still fits the field; otherwise a new beam search.
+fn follow_or_rebuild(
+    plan: &mut Option<Plan>,
+    options: &BotOptions,
+    state: &TurnState<Engine>,
+    clock: &TimeManager,
+    started: Instant,
+) -> (Action, String) {
+    if let Some(current) = plan.as_ref() {
+        let step = state.turn.checked_sub(current.start_turn).filter(|&i| i < current.actions.len());
+        if let Some(i) = step {
+            let on_plan = current.expected[i] == state.me.field.to_field();
+            if on_plan || state.turn < options.plan_unconditional_turns {
+                let why = format!(
+                    "  following the plan: step {} of {}{}\n",
+                    i + 1,
+                    current.actions.len(),
+                    if on_plan { "" } else { " (field differs; early turns follow anyway)" }
+                );
+                return (current.actions[i], why);
             }
         }
-        self.plan = None;
-        let time_left = state.me.time_left_ms;
-        if clock.low_on_time(time_left) {
-            let (action, why) = greedy::choose(state, &self.options.greedy);
-            return (action, format!("  low on time: greedy\n{why}"));
-        }
-        let (config, kind) = if state.turn == 0 {
-            (
-                self.options.beam.opening(Some(clock.deadline(started, self.options.beam.opening_ms, time_left, 0.5))),
-                "opening",
-            )
-        } else {
-            (
-                self.options.beam.rebuild(Some(clock.deadline(started, self.options.beam.rebuild_ms, time_left, 0.05))),
-                "rebuild",
-            )
-        };
-        let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
-        let result = beam::search(start, &config);
-        let actions = result.line.plan();
-        let Some(&first) = actions.first() else {
-            let (action, why) = greedy::choose(state, &self.options.greedy);
-            return (action, format!("  the {kind} beam found no line: greedy\n{why}"));
-        };
-        let fire = result.line.best_fire_step().and_then(|k| result.line.fires[k].map(|f| (k, f)));
-        let why = format!(
-            "  {kind} beam: {} nodes, depth {}, {} ms; plan of {} moves{}\n",
-            result.nodes,
-            result.depth,
-            started.elapsed().as_millis(),
-            actions.len(),
-            fire.map_or(String::new(), |(k, f)| format!(", firing {} links at turn {}", f.chain.links, state.turn + k))
-        );
-        self.plan = Some(Plan { start_turn: state.turn, actions, expected: result.line.expected.clone() });
-        (first, why)
     }
+    *plan = None;
+    let time_left = state.me.time_left_ms;
+    if clock.low_on_time(time_left) {
+        let (action, why) = greedy::choose(state, &options.greedy);
+        return (action, format!("  low on time: greedy\n{why}"));
+    }
+    let (config, kind) = if state.turn == 0 {
+        (options.beam.opening(Some(clock.deadline(started, options.beam.opening_ms, time_left, 0.5))), "opening")
+    } else {
+        (options.beam.rebuild(Some(clock.deadline(started, options.beam.rebuild_ms, time_left, 0.05))), "rebuild")
+    };
+    let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
+    let result = beam::search(start, &config);
+    let actions = result.line.plan();
+    let Some(&first) = actions.first() else {
+        let (action, why) = greedy::choose(state, &options.greedy);
+        return (action, format!("  the {kind} beam found no line: greedy\n{why}"));
+    };
+    let fire = result.line.best_fire_step().and_then(|k| result.line.fires[k].map(|f| (k, f)));
+    let why = format!(
+        "  {kind} beam: {} nodes, depth {}, {} ms; plan of {} moves{}\n",
+        result.nodes,
+        result.depth,
+        started.elapsed().as_millis(),
+        actions.len(),
+        fire.map_or(String::new(), |(k, f)| format!(", firing {} links at turn {}", f.chain.links, state.turn + k))
+    );
+    *plan = Some(Plan { start_turn: state.turn, actions, expected: result.line.expected.clone() });
+    (first, why)
 }
 
 /// Plays every game in `input` (or only those selected by the options): prints the name, then
