@@ -211,15 +211,30 @@ pub fn best_fire<S: Simulator>(field: &S, pack: &Pack, nodes: &mut u64) -> Optio
 }
 
 /// The best chain one block of any number would fire, dropped on any column (counting drops).
+/// On a settled field only a number that pairs with a neighbour of the landing cell can start a
+/// chain, so only those numbers are dropped; they are tried in order 1..=9, so ties go to the
+/// smaller number.
 pub fn best_block_fire<S: Simulator>(field: &S, nodes: &mut u64) -> Option<Fire> {
     let mut best: Option<Fire> = None;
     for x in 0..WIDTH {
-        if field.height(x) >= crate::rules::VISIBLE_HEIGHT {
+        let y = field.height(x);
+        if y >= crate::rules::VISIBLE_HEIGHT {
             continue;
+        }
+        // The landing cell's neighbours: beside it, below it, and diagonally above and below.
+        let mut pairs = [false; 10];
+        let (left_x, below) = (x.wrapping_sub(1), y.wrapping_sub(1));
+        for (nx, ny) in
+            [(left_x, y + 1), (left_x, y), (left_x, below), (x, below), (x + 1, y + 1), (x + 1, y), (x + 1, below)]
+        {
+            let v = if nx < WIDTH && ny <= y + 1 { field.cell(nx, ny) } else { 0 };
+            if (1..=9).contains(&v) {
+                pairs[(10 - v) as usize] = true;
+            }
         }
         // A one-block pack: the left column of position x, or the right one of position 8.
         let (position, left) = if x < WIDTH - 1 { (x as u8, true) } else { (x as u8 - 1, false) };
-        for number in 1..=9 {
+        for number in (1..=9).filter(|&n| pairs[n as usize]) {
             let pack = if left { Pack::new([0, 0], [number, 0]) } else { Pack::new([0, 0], [0, number]) };
             let mut probe = field.clone();
             let outcome = probe.drop_pack(&pack, position, 0);

@@ -4,7 +4,8 @@
 use std::fmt::Write as _;
 
 use crate::bot::TurnState;
-use crate::rules::{Action, Outcome, Pack, Simulator, VISIBLE_HEIGHT, WIDTH};
+use crate::rules::{Action, Outcome, Simulator, WIDTH};
+use crate::search::beam::best_block_fire;
 
 /// Weights of the greedy evaluation.
 #[derive(Clone, Copy, Debug, clap::Args)]
@@ -76,32 +77,7 @@ fn evaluate<S: Simulator>(field: &S, outcome: &Outcome, params: &GreedyParams) -
 }
 
 /// The longest chain one extra block (any number, on any column) would fire: a cheap measure
-/// of what the field has built. Only numbers that pair with a neighbour of the landing cell
-/// can start a chain, so only those are tried.
+/// of what the field has built.
 fn potential<S: Simulator>(field: &S) -> u32 {
-    let mut best = 0;
-    for x in 0..WIDTH {
-        let y = field.height(x);
-        if y >= VISIBLE_HEIGHT {
-            continue;
-        }
-        // A one-block pack: in the left column of position x, or the right one of position 8.
-        let (position, left) = if x < WIDTH - 1 { (x as u8, true) } else { (x as u8 - 1, false) };
-        let mut tried = [false; 10];
-        // The landing cell's neighbours: beside it, below it, and diagonally above and below.
-        let (left_x, below) = (x.wrapping_sub(1), y.wrapping_sub(1));
-        for (nx, ny) in
-            [(left_x, y + 1), (left_x, y), (left_x, below), (x, below), (x + 1, y + 1), (x + 1, y), (x + 1, below)]
-        {
-            let v = if nx < WIDTH && ny <= y + 1 { field.cell(nx, ny) } else { 0 };
-            if !(1..=9).contains(&v) || std::mem::replace(&mut tried[v as usize], true) {
-                continue;
-            }
-            let number = 10 - v;
-            let pack = if left { Pack::new([0, 0], [number, 0]) } else { Pack::new([0, 0], [0, number]) };
-            let mut probe = field.clone();
-            best = best.max(probe.drop_pack(&pack, position, 0).links);
-        }
-    }
-    best
+    best_block_fire(field, &mut 0).map_or(0, |f| f.chain.links)
 }
