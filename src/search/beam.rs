@@ -34,6 +34,9 @@ pub struct BeamConfig {
     pub target: Option<u32>,
     /// Stop once some line can fire this many links.
     pub final_target: Option<u32>,
+    /// Once the target is reached, lines reaching this many links less are kept too (seed 000
+    /// keeps one less, for diversity).
+    pub target_slack: u32,
     /// Positions building moves may use (the opening keeps off the outer columns).
     pub positions: RangeInclusive<u8>,
     pub weights: BeamWeights,
@@ -71,6 +74,7 @@ impl Default for BeamConfig {
             depth: 20,
             target: None,
             final_target: None,
+            target_slack: 0,
             positions: 0..=MAX_X,
             weights: BeamWeights::default(),
             deadline: None,
@@ -179,6 +183,11 @@ struct Candidate {
     fire: Option<Fire>,
     /// Links of the chain potential the candidate is grouped by.
     potential: u32,
+    /// The potential chain itself, the blocks it leaves and the tallest column: what the value
+    /// is computed from besides `reachable`, kept to recompute it once the real fire is known.
+    own: Chain,
+    remaining: u32,
+    tallest: u8,
     reachable: Chain,
     value: i64,
     tiebreak: u64,
@@ -324,7 +333,8 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
                 let own = potential.map_or(Chain::default(), |f| f.chain);
                 let reachable = node.reachable.max(fire.map_or(Chain::default(), |f| f.chain));
                 let remaining = potential.map_or_else(|| child.block_count(), |f| f.remaining);
-                let value = config.weights.value(reachable, own, remaining, tallest(&child));
+                let tallest = tallest(&child);
+                let value = config.weights.value(reachable, own, remaining, tallest);
                 out.push(Candidate {
                     parent: index as u32,
                     origin,
@@ -332,6 +342,9 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
                     hash,
                     fire,
                     potential: own.links,
+                    own,
+                    remaining: remaining as u32,
+                    tallest: tallest as u8,
                     reachable,
                     value,
                     tiebreak: mix(hash ^ mix(config.seed)),
@@ -355,7 +368,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
                 target_reached = true;
             }
             if target_reached {
-                candidates.retain(|c| c.reachable.links + 1 >= target);
+                candidates.retain(|c| c.reachable.links + config.target_slack >= target);
             }
         }
         if candidates.is_empty() {
@@ -363,7 +376,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         }
         let width = fitted_width(config, depth, beam.len(), depth_started, nodes_before, nodes.load(Relaxed));
         let chain_width = (config.chain_width * width).div_ceil(config.width).max(1);
-        let mut selected = select(candidates, width, chain_width);
+        let selected = select(candidates, width, chain_width);
         let measure_fire = config.potential == Potential::AnyBlock;
         let kept: Vec<(Node<S>, Option<Fire>, u64)> = selected
             .par_iter()
@@ -380,13 +393,18 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
                 (Node { field, reachable }, fire, n)
             })
             .collect();
-        beam = Vec::with_capacity(kept.len());
-        for (c, (node, fire, n)) in selected.iter_mut().zip(kept) {
+        let mut next: Vec<(Candidate, Node<S>)> = Vec::with_capacity(kept.len());
+        for (mut c, (node, fire, n)) in selected.into_iter().zip(kept) {
             c.fire = fire;
             c.reachable = node.reachable;
+            c.value = config.weights.value(c.reachable, c.own, c.remaining as usize, c.tallest as usize);
             nodes.fetch_add(n, Relaxed);
-            beam.push(node);
+            next.push((c, node));
         }
+        // The real fires may have raised values: the best state comes first again.
+        next.sort_by(|(a, _), (b, _)| b.value.cmp(&a.value).then(a.tiebreak.cmp(&b.tiebreak)));
+        let (selected, nodes_kept): (Vec<Candidate>, Vec<Node<S>>) = next.into_iter().unzip();
+        beam = nodes_kept;
         let done = config.final_target.is_some_and(|t| selected.iter().any(|c| c.reachable.links >= t));
         history.push(selected.iter().map(|c| Step { parent: c.parent, action: c.action, fire: c.fire }).collect());
         if done {
@@ -496,6 +514,10 @@ pub struct BeamParams {
     /// Final target: the opening search stops once a line can fire this many links [-bcm2].
     #[arg(long, default_value_t = 16)]
     pub beam_final_target: u32,
+    /// Once the target is reached, lines reaching this many links less survive too (seed 000
+    /// keeps one less for diversity; 0 keeps the earliest target on the plan).
+    #[arg(long, default_value_t = 0)]
+    pub beam_target_slack: u32,
     /// Opening beam: leftmost drop position (keeps off the outer columns) [-bminx].
     #[arg(long, default_value_t = 2)]
     pub opening_min_x: u8,
@@ -520,6 +542,12 @@ pub struct BeamParams {
     /// Rebuild beam: budget in ms at the full time control [-nftl].
     #[arg(long, default_value_t = 1000)]
     pub rebuild_ms: u64,
+    /// Evaluation: weight per link of the best chain reachable on the line so far.
+    #[arg(long, default_value_t = 100_000)]
+    pub eval_reachable_links: i64,
+    /// Evaluation: weight per link of the deepest state's best chain.
+    #[arg(long, default_value_t = 10_000)]
+    pub eval_deepest_links: i64,
     /// Evaluation: weight per block vanished by the best chain reachable on the line so far.
     #[arg(long, default_value_t = 1000)]
     pub eval_reachable: i64,
@@ -562,6 +590,8 @@ impl Default for BeamParams {
 impl BeamParams {
     fn weights(&self) -> BeamWeights {
         BeamWeights {
+            reachable_links: self.eval_reachable_links,
+            deepest_links: self.eval_deepest_links,
             reachable: self.eval_reachable,
             deepest: self.eval_deepest,
             remaining: self.eval_remaining,
@@ -583,6 +613,7 @@ impl BeamParams {
             depth: self.beam_depth,
             target: Some(self.beam_target),
             final_target: Some(self.beam_final_target),
+            target_slack: self.beam_target_slack,
             positions,
             weights: self.weights(),
             deadline: if self.node_budget().is_some() { None } else { deadline },
@@ -601,6 +632,7 @@ impl BeamParams {
             depth: self.rebuild_depth,
             target: None,
             final_target: None,
+            target_slack: self.beam_target_slack,
             positions: 0..=MAX_X,
             weights: self.weights(),
             deadline: if self.node_budget().is_some() { None } else { deadline },

@@ -10,6 +10,11 @@ pub struct Chain {
 /// Weights of the chain-building beam's evaluation (seed 000, 評䟡倀に぀いお).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BeamWeights {
+    /// Per link of the best chain reachable anywhere on the line so far: the game scores a
+    /// chain by its links, so a longer chain must win over one that only vanishes more blocks.
+    pub reachable_links: i64,
+    /// Per link of the best chain the deepest state can fire.
+    pub deepest_links: i64,
     /// Per block vanished by the best chain reachable anywhere on the line so far.
     pub reachable: i64,
     /// Per block vanished by the best chain the deepest state can fire.
@@ -23,7 +28,7 @@ pub struct BeamWeights {
 
 impl Default for BeamWeights {
     fn default() -> Self {
-        BeamWeights { reachable: 1000, deepest: 100, remaining: 1, max_row: 14 }
+        BeamWeights { reachable_links: 100_000, deepest_links: 10_000, reachable: 1000, deepest: 100, remaining: 1, max_row: 14 }
     }
 }
 
@@ -35,8 +40,27 @@ impl BeamWeights {
         if tallest >= self.max_row {
             return 0;
         }
-        self.reachable * reachable.vanished as i64
+        self.reachable_links * reachable.links as i64
+            + self.deepest_links * deepest.links as i64
+            + self.reachable * reachable.vanished as i64
             + self.deepest * deepest.vanished as i64
             + self.remaining * remaining as i64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_longer_chain_outranks_one_that_only_vanishes_more_blocks() {
+        let weights = BeamWeights::default();
+        let long = Chain { links: 16, vanished: 40 };
+        let bulky = Chain { links: 13, vanished: 49 };
+        let small = Chain { links: 5, vanished: 10 };
+        assert!(weights.value(long, small, 30, 10) > weights.value(bulky, small, 30, 10));
+        assert!(weights.value(small, long, 30, 10) > weights.value(small, bulky, 30, 10));
+        // Stacked into the danger zone: worthless whatever it could fire.
+        assert_eq!(weights.value(long, long, 30, weights.max_row), 0);
     }
 }

@@ -1,0 +1,289 @@
+//! The midgame exhaustive search (seed 000: 最善手の探玢 to 評䟡倀の芋盎し): every action of
+//! both players to a few plies, the opponent assumed to answer as badly for us as it can.
+//!
+//! # Model
+//! - The opponent's tree is searched first, alone (`opponent.rs`). Its lines are summarised per
+//!   ply and per class: the plies at which a garbage row fell on it (decided by what we send)
+//!   and the plies at which it attacked or kept quiet. A class says whether the opponent
+//!   survives, the most garbage its drops or skill send, the most gauge it drains, and after
+//!   the last ply what its skill would send.
+//! - Our tree (`own.rs`) then tries every action at every ply with the exact bookkeeping of
+//!   the rules' turn: garbage row at the turn's start, action and chain, +8 gauge for chaining,
+//!   the opponent's drain 12 + 2C, garbage to the other side, offsetting, the danger line.
+//!   After each of our moves the opponent answers from its class: it attacks with the worst the
+//!   class allows, or sends nothing — both are searched and the worse is taken (the seed's 2^4
+//!   branching: whether a garbage row then falls on us or not), with alpha-beta pruning, which
+//!   gives the same value as the full minimax.
+//! - The garbage state of both sides is one number: the opponent's pending garbage minus ours
+//!   (after offsetting one of them is 0).
+//! - Iterative deepening 1..=depth; a depth interrupted by the deadline or the node budget is
+//!   thrown away, depth 1 always completes. The answer is deterministic for a given input,
+//!   parameters and node budget whatever the thread count: root moves are searched in
+//!   parallel, each with its own full window; the opponent's tree is split by its first move
+//!   and merged by maxima; every transposition table is local to one task.
+//!
+//! # Simplifications against the seed
+//! - An opponent class's worst attack and its later moves are maxima over all its lines of
+//!   that class, not one line: a class that attacked at ply 2 may attack its worst again at
+//!   ply 3 if some other line of that class can (the seed keeps maxima per depth alone, which
+//!   is more pessimistic).
+//! - The opponent's gauge in our tree is an upper bound: it gains 8 whenever some line of its
+//!   class chains; our drains are exact. Its skill is searched in its tree whenever its own
+//!   gains allow it, and used in ours only where the bound reaches 80.
+//! - The blocks and garbage on the opponent's field per class are not summarised: the garbage
+//!   follows from the rows fallen, and no evaluation term used the block count.
+
+mod eval;
+mod lethal;
+mod opponent;
+mod own;
+mod params;
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+pub use lethal::lethal_garbage;
+pub use params::{MidgameParams, OpponentModel};
+
+use crate::bot::TurnState;
+use crate::rules::{Action, Simulator, GARBAGE, GARBAGE_ROW, MAX_HEIGHT, MAX_TURNS, WIDTH};
+use eval::{Evaluator, Line};
+use opponent::OpponentTree;
+use own::{Node, OwnTree};
+
+/// The unit of values: one garbage block is worth this much.
+pub const VALUE_PER_BLOCK: i64 = 100;
+
+/// The deepest search the class keys allow (the caller asks 2–4).
+pub const MAX_DEPTH: usize = 6;
+
+/// Extra knowledge the bot computed from beam searches. Bonuses are in value units
+/// ([`VALUE_PER_BLOCK`] per garbage block).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Advice {
+    /// The beam plan's move: its value is reported as [`MidgameResult::plan_value`].
+    pub plan_action: Option<Action>,
+    /// Counter analysis: `(links, bonus)` added to root moves firing at least `links`.
+    pub fire_bonus: Option<(u32, i64)>,
+    /// Counter analysis: `(links, penalty)` subtracted from root moves firing at least `links`.
+    pub fire_penalty: Option<(u32, i64)>,
+    /// Favour the skill: its own-skill weight and a bonus per block its explosion would
+    /// remove (seed: スキルモヌド).
+    pub skill_mode: bool,
+}
+
+/// What the search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MidgameResult {
+    /// The best root move (always legal: the skill only with gauge ≥ 80).
+    pub best: Action,
+    /// Its value (advice included).
+    pub value: i64,
+    /// The value of [`Advice::plan_action`], when it is a legal move.
+    pub plan_value: Option<i64>,
+    /// The deepest completed depth.
+    pub depth: usize,
+    /// Simulations run (placements, skills), the interrupted depth included.
+    pub nodes: u64,
+    /// Every root move with its value (advice included), in [`Action::all`] order.
+    pub root: Vec<(Action, i64)>,
+}
+
+/// Searches the turn of `state` with iterative deepening to `params.depth`, until `deadline`
+/// or `node_budget` simulations (depth 1 always completes).
+pub fn search<S: Simulator + Send + Sync>(
+    state: &TurnState<'_, S>,
+    params: &MidgameParams,
+    advice: &Advice,
+    deadline: Option<Instant>,
+    node_budget: Option<u64>,
+) -> MidgameResult {
+    let turns_left = state.packs.len().min(MAX_TURNS).saturating_sub(state.turn).max(1);
+    let max_depth = params.depth.clamp(1, MAX_DEPTH).min(turns_left);
+    let budget = Budget::new(deadline, node_budget);
+    let actions: Vec<Action> = Action::all(state.me.skill_allowed()).collect();
+    let evaluator = Evaluator::new(
+        params,
+        advice.skill_mode,
+        state.turn,
+        lethal_garbage(&state.opponent.field),
+        garbage_on(&state.me.field),
+        garbage_on(&state.opponent.field),
+    );
+    let mut done: Option<(usize, Vec<(i64, u32)>)> = None;
+    for depth in 1..=max_depth {
+        budget.binding.store(depth > 1, Relaxed);
+        match search_depth(state, params, &evaluator, depth, &actions, &budget) {
+            Some(values) if !budget.over_limit() || depth == 1 => done = Some((depth, values)),
+            _ => break,
+        }
+        if budget.over_limit() || deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+    }
+    let (depth, values) = done.expect("depth 1 always completes");
+    let root: Vec<(Action, i64)> = actions
+        .iter()
+        .zip(&values)
+        .map(|(&action, &(value, links))| {
+            let mut value = value;
+            if let Some((_, bonus)) = advice.fire_bonus.filter(|&(l, _)| links >= l.max(1)) {
+                value += bonus;
+            }
+            if let Some((_, penalty)) = advice.fire_penalty.filter(|&(l, _)| links >= l.max(1)) {
+                value -= penalty;
+            }
+            (action, value)
+        })
+        .collect();
+    // The first of the best in action order: ties resolve the same way every time.
+    let (best, value) = root.iter().fold(root[0], |b, &c| if c.1 > b.1 { c } else { b });
+    let plan_value = advice.plan_action.and_then(|p| root.iter().find(|(a, _)| *a == p)).map(|&(_, v)| v);
+    MidgameResult { best, value, plan_value, depth, nodes: budget.nodes.load(Relaxed), root }
+}
+
+/// One depth of the iterative deepening: the root values, or `None` when interrupted.
+fn search_depth<S: Simulator>(
+    state: &TurnState<'_, S>,
+    params: &MidgameParams,
+    evaluator: &Evaluator<'_>,
+    depth: usize,
+    actions: &[Action],
+    budget: &Budget,
+) -> Option<Vec<(i64, u32)>> {
+    let keys = Keys { depth };
+    let net = state.opponent.garbage as i64 - state.me.garbage as i64;
+    // A row can fall on the opponent at ply k only if what we can have sent by ply k − 1 can
+    // have pushed its stock to a row.
+    let most_sent = if depth > 1 {
+        own::most_sent(state.packs, state.turn, depth - 1, &state.me.field, state.me.gauge, budget)?
+    } else {
+        Vec::new()
+    };
+    let row = GARBAGE_ROW as i64;
+    let row_possible: Vec<Vec<bool>> = (0..=depth)
+        .map(|ply| {
+            (0..depth)
+                .map(|fallen| ply >= 2 && net.max(0) + most_sent[ply - 2] as i64 - row * fallen as i64 >= row)
+                .collect()
+        })
+        .collect();
+    let opponent = OpponentTree {
+        packs: state.packs,
+        turn: state.turn,
+        keys,
+        row_possible,
+        skill_gauge_min: params.opp_skill_min_gauge,
+        budget,
+    };
+    let summary = opponent.summarise(&state.opponent.field, state.opponent.gauge)?;
+    let p = params;
+    let own_skill_used = p.own_skill != 0 || p.own_skill_mode != 0 || p.skill_mode_exploded != 0;
+    let tree = OwnTree {
+        packs: state.packs,
+        turn: state.turn,
+        keys,
+        summary: &summary,
+        eval: evaluator,
+        model: params.opponent,
+        budget,
+        own_skill_used,
+    };
+    let root = Node {
+        field: state.me.field.clone(),
+        gauge: state.me.gauge,
+        line: Line { net: net as i32, opp_gauge: state.opponent.gauge, ..Line::default() },
+    };
+    tree.root_values(&root, actions)
+}
+
+fn garbage_on<S: Simulator>(field: &S) -> u32 {
+    (0..WIDTH).map(|x| (0..MAX_HEIGHT).filter(|&y| field.cell(x, y) == GARBAGE).count() as u32).sum()
+}
+
+/// Where an opponent class keeps its bits: bit k − 2 for a row fallen at ply k (2..=depth),
+/// bit depth − 1 + k − 1 for an attack at ply k (1..=depth).
+#[derive(Clone, Copy, Debug)]
+struct Keys {
+    depth: usize,
+}
+
+impl Keys {
+    fn size(self) -> usize {
+        1 << (2 * self.depth - 1)
+    }
+
+    fn fall(self, ply: usize) -> u32 {
+        debug_assert!((2..=self.depth).contains(&ply));
+        1 << (ply - 2)
+    }
+
+    fn attack(self, ply: usize) -> u32 {
+        debug_assert!((1..=self.depth).contains(&ply));
+        1 << (self.depth + ply - 2)
+    }
+
+    fn rows_fallen(self, key: u32) -> u32 {
+        (key & ((1 << (self.depth - 1)) - 1)).count_ones()
+    }
+}
+
+/// Simulations counted across threads, and when to stop.
+struct Budget {
+    nodes: AtomicU64,
+    limit: Option<u64>,
+    deadline: Option<Instant>,
+    /// False while depth 1 runs: it always completes.
+    binding: AtomicBool,
+    stopped: AtomicBool,
+}
+
+impl Budget {
+    fn new(deadline: Option<Instant>, limit: Option<u64>) -> Self {
+        Budget {
+            nodes: AtomicU64::new(0),
+            limit,
+            deadline,
+            binding: AtomicBool::new(false),
+            stopped: AtomicBool::new(false),
+        }
+    }
+
+    fn spend(&self, nodes: u64) {
+        self.nodes.fetch_add(nodes, Relaxed);
+    }
+
+    /// Adds a task's simulations to the total and says whether to stop. Stopping on the node
+    /// budget happens only when the total is over it, so a depth is kept exactly when its whole
+    /// search fits: the answer does not depend on when threads report.
+    fn checkpoint(&self, local: &mut u64) -> bool {
+        let total = self.nodes.fetch_add(*local, Relaxed) + *local;
+        *local = 0;
+        if !self.binding.load(Relaxed) {
+            return false;
+        }
+        if self.stopped.load(Relaxed) {
+            return true;
+        }
+        let out = self.limit.is_some_and(|l| total > l) || self.deadline.is_some_and(|d| Instant::now() >= d);
+        if out {
+            self.stopped.store(true, Relaxed);
+        }
+        out
+    }
+
+    fn stopped(&self) -> bool {
+        self.stopped.load(Relaxed)
+    }
+
+    fn over_limit(&self) -> bool {
+        self.limit.is_some_and(|l| self.nodes.load(Relaxed) > l)
+    }
+}
+
+/// splitmix64's finaliser: spreads small numbers over 64 bits for hash keys.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,220 @@
+//! The opponent's tree (seed 000: 敵の探玢), searched alone and summarised for ours.
+//!
+//! Every opponent line is put in a class by what our tree can tell apart: at which plies a
+//! garbage row fell on it (our sends decide) and at which plies it attacked (sent garbage or
+//! drained our gauge) or kept quiet (the minimiser in our tree picks). For each ply and class
+//! the summary keeps the worst the opponent can do next: whether it can move without dying,
+//! the most garbage a drop or the skill sends, the most gauge it drains, whether it gains gauge;
+//! and after the last ply the most garbage its skill would send if fired then.
+//!
+//! A row can fall on the opponent at ply k only if our sends can have pushed its stock to 10:
+//! with `U` the most we can have sent by then (from a cheap search of our own field alone),
+//! max(stock difference, 0) + U − 10·(rows already fallen) must reach 10. Classes that cannot
+//! happen are not searched; the no-row branch is always searched (our own tree's model of
+//! the opponent's sends can leave its stock under 10 even where a real line would not).
+
+use rayon::prelude::*;
+use rustc_hash::FxHashSet;
+
+use super::{mix, Budget, Keys};
+use crate::rules::{gauge_drain, Action, Packs, Simulator, GAUGE_GAIN, GAUGE_MAX, SKILL_THRESHOLD};
+
+/// What the opponent can do at one ply in one class.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct PlyStats {
+    /// Some opponent line reaches this class alive (so no move at all means it dies here).
+    pub reached: bool,
+    /// A move that sends nothing and drains nothing exists (and survives).
+    pub quiet: bool,
+    /// Some quiet move chains (gains gauge).
+    pub quiet_chains: bool,
+    /// A move that sends garbage or drains our gauge exists (and survives).
+    pub attack: bool,
+    /// Some attacking move chains (gains gauge).
+    pub attack_chains: bool,
+    /// The most garbage an attacking drop sends.
+    pub chain_send: u32,
+    /// The most garbage the skill sends (only lines whose own gauge allowed it).
+    pub skill_send: Option<u32>,
+    /// The most gauge an attacking move drains from us.
+    pub drain: u32,
+}
+
+impl PlyStats {
+    fn merge(&mut self, o: &PlyStats) {
+        self.reached |= o.reached;
+        self.quiet |= o.quiet;
+        self.quiet_chains |= o.quiet_chains;
+        self.attack |= o.attack;
+        self.attack_chains |= o.attack_chains;
+        self.chain_send = self.chain_send.max(o.chain_send);
+        self.skill_send = self.skill_send.max(o.skill_send);
+        self.drain = self.drain.max(o.drain);
+    }
+}
+
+/// The opponent's tree summarised per ply and class.
+#[derive(Clone, Debug)]
+pub(super) struct Summary {
+    /// `plies[k - 1][key]`: ply k, class `key` (rows fallen at plies 2..=k, attacks at 1..k).
+    plies: Vec<Vec<PlyStats>>,
+    /// After the last ply, class `key` (attacks at every ply): the most garbage the skill would
+    /// send if fired then, among lines whose gauge is high enough to matter.
+    leaves: Vec<u32>,
+}
+
+impl Summary {
+    fn new(keys: Keys) -> Self {
+        Summary { plies: vec![vec![PlyStats::default(); keys.size()]; keys.depth], leaves: vec![0; keys.size()] }
+    }
+
+    fn merge(mut self, other: Summary) -> Summary {
+        for (mine, theirs) in self.plies.iter_mut().zip(&other.plies) {
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                a.merge(b);
+            }
+        }
+        for (a, b) in self.leaves.iter_mut().zip(&other.leaves) {
+            *a = (*a).max(*b);
+        }
+        self
+    }
+
+    pub fn ply(&self, ply: usize, key: u32) -> &PlyStats {
+        &self.plies[ply - 1][key as usize]
+    }
+
+    pub fn leaf_skill(&self, key: u32) -> u32 {
+        self.leaves[key as usize]
+    }
+}
+
+/// The opponent's side of the search.
+pub(super) struct OpponentTree<'a> {
+    pub packs: &'a Packs,
+    pub turn: usize,
+    pub keys: Keys,
+    /// `row_possible[k][f]`: a row can fall at the start of ply k after f rows fell before.
+    pub row_possible: Vec<Vec<bool>>,
+    /// Leaves below this gauge are not asked what their skill would send.
+    pub skill_gauge_min: u32,
+    pub budget: &'a Budget,
+}
+
+impl OpponentTree<'_> {
+    /// Searches every opponent line from `field` (this turn's row already fallen) and `gauge`.
+    /// `None` when the budget ran out.
+    pub fn summarise<S: Simulator>(&self, field: &S, gauge: u32) -> Option<Summary> {
+        let pack = self.packs.get(self.turn);
+        let roots: Vec<Action> = Action::all(gauge >= SKILL_THRESHOLD).collect();
+        let summary = roots
+            .par_iter()
+            .map(|&action| {
+                let mut summary = Summary::new(self.keys);
+                let mut seen = FxHashSet::default();
+                let mut nodes = 0;
+                summary.plies[0][0].reached = true;
+                self.step(1, field, gauge, 0, action, pack, &mut summary, &mut seen, &mut nodes);
+                self.budget.spend(nodes);
+                summary
+            })
+            .reduce_with(Summary::merge)
+            .expect("at least 36 drops");
+        (!self.budget.stopped()).then_some(summary)
+    }
+
+    /// Expands a line that reached ply `ply` in class `key`.
+    fn expand<S: Simulator>(
+        &self,
+        ply: usize,
+        field: &S,
+        gauge: u32,
+        key: u32,
+        summary: &mut Summary,
+        seen: &mut FxHashSet<u64>,
+        nodes: &mut u64,
+    ) {
+        if self.budget.checkpoint(nodes) {
+            return;
+        }
+        summary.plies[ply - 1][key as usize].reached = true;
+        let pack = self.packs.get(self.turn + ply - 1);
+        for action in Action::all(gauge >= SKILL_THRESHOLD) {
+            self.step(ply, field, gauge, key, action, pack, summary, seen, nodes);
+        }
+    }
+
+    /// One opponent move at `ply`, recorded in its class, then the lines below it.
+    #[allow(clippy::too_many_arguments)]
+    fn step<S: Simulator>(
+        &self,
+        ply: usize,
+        field: &S,
+        gauge: u32,
+        key: u32,
+        action: Action,
+        pack: &crate::rules::Pack,
+        summary: &mut Summary,
+        seen: &mut FxHashSet<u64>,
+        nodes: &mut u64,
+    ) {
+        let mut child = field.clone();
+        let outcome = child.apply(pack, action);
+        *nodes += 1;
+        if child.is_dead() {
+            return;
+        }
+        let skill = action == Action::Skill;
+        let mut gauge = if skill { 0 } else { gauge };
+        if outcome.links > 0 {
+            gauge = (gauge + GAUGE_GAIN).min(GAUGE_MAX);
+        }
+        let send = outcome.garbage();
+        let drain = gauge_drain(outcome.links);
+        let attack = send > 0 || drain > 0;
+        let stats = &mut summary.plies[ply - 1][key as usize];
+        let chains = outcome.links > 0;
+        if attack {
+            stats.attack = true;
+            stats.attack_chains |= chains;
+            stats.drain = stats.drain.max(drain);
+            if skill {
+                stats.skill_send = stats.skill_send.max(Some(send));
+            } else {
+                stats.chain_send = stats.chain_send.max(send);
+            }
+        } else {
+            stats.quiet = true;
+            stats.quiet_chains |= chains;
+        }
+        let key = if attack { key | self.keys.attack(ply) } else { key };
+        if ply == self.keys.depth {
+            if gauge >= self.skill_gauge_min {
+                let sends = child.clone().use_skill().garbage();
+                *nodes += 1;
+                let leaf = &mut summary.leaves[key as usize];
+                *leaf = (*leaf).max(sends);
+            }
+            return;
+        }
+        let next = ply + 1;
+        let fallen = self.keys.rows_fallen(key) as usize;
+        let row_possible = self.row_possible[next][fallen];
+        for row in [false, true] {
+            if row && !row_possible {
+                continue;
+            }
+            let mut field = child.clone();
+            let mut key = key;
+            if row {
+                field.drop_garbage_row();
+                key |= self.keys.fall(next);
+            }
+            // Lines that meet again (same field, gauge and class) add nothing new.
+            let id = field.board_hash() ^ mix((gauge as u64) | (key as u64) << 8 | (next as u64) << 40);
+            if seen.insert(id) {
+                self.expand(next, &field, gauge, key, summary, seen, nodes);
+            }
+        }
+    }
+}
