@@ -86,3 +86,18 @@ fn garbage_in_stock_falls_in_the_searched_lines() {
         "one row a turn while 10 remain"
     );
 }
+
+#[test]
+fn the_threat_summary_covers_every_turn_and_bounds_the_line() {
+    let packs = packs(5);
+    let result = run_with_threads(2, &packs, &small_config(3));
+    assert_eq!(result.best_by_turn.len(), result.depth + 1);
+    for (turn, fire) in result.line.fires.iter().enumerate() {
+        let links = fire.map_or(0, |f| f.chain.links);
+        assert!(links <= result.best_by_turn[turn], "turn {turn}: the line fires more than the beam's best");
+    }
+    let best = result.line.fires.iter().flatten().map(|f| f.chain.links).max().unwrap();
+    let first = result.earliest(best).unwrap();
+    assert!(first <= result.line.fires.iter().position(|f| f.is_some_and(|f| f.chain.links == best)).unwrap());
+    assert!(result.best_within(result.depth) >= best);
+}

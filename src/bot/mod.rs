@@ -1,19 +1,24 @@
 //! The bot: the protocol loop that turns input into state, asks a strategy, and answers.
 
+mod decide;
+mod plan;
 mod state;
 mod time;
 
 use std::io::{BufRead, Write};
 
+pub use decide::{Brain, DecideParams};
+pub use plan::Plan;
 pub use state::{Position, TurnState};
 pub use time::{TimeManager, TimeParams};
 
 use crate::protocol::{write_action, Next, ProtocolError, Reader, TurnInput};
 use std::time::Instant;
 
-use crate::rules::{Action, Field, Packs, Simulator};
+use crate::rules::{Action, Packs};
 use crate::search::beam::{self, BeamParams, Start};
 use crate::search::greedy::{self, GreedyParams};
+use crate::search::midgame::MidgameParams;
 use crate::Engine;
 
 /// The name the bot announces (no `\/:*?"<>|`).
@@ -27,17 +32,20 @@ const FALLBACK: Action = Action::Drop { x: 4, rotation: 0 };
 pub enum Strategy {
     /// One ply: the best immediate action by a simple evaluation (the baseline).
     Greedy,
-    /// Chain building: the turn-0 beam's plan, followed while no garbage disturbs it, then
-    /// rebuilt by a shorter beam.
-    #[default]
+    /// Opening only: the turn-0 beam's plan, followed while no garbage disturbs it, then
+    /// rebuilt by a shorter beam (no midgame search).
     Beam,
+    /// The whole bot: the opening plan, then every turn the midgame exhaustive search of both
+    /// fields, with counter analysis and skill mode.
+    #[default]
+    Full,
 }
 
 /// Everything the bot's behaviour depends on; one flag each (see `codevs-reborn --help`).
 #[derive(Clone, Debug, clap::Args)]
 pub struct BotOptions {
     /// The searcher that decides.
-    #[arg(long, value_enum, default_value_t = Strategy::Beam)]
+    #[arg(long, value_enum, default_value_t = Strategy::Full)]
     pub strategy: Strategy,
     /// The name printed at the start.
     #[arg(long, default_value = DEFAULT_NAME)]
@@ -61,6 +69,10 @@ pub struct BotOptions {
     #[command(flatten)]
     pub beam: BeamParams,
     #[command(flatten)]
+    pub midgame: MidgameParams,
+    #[command(flatten)]
+    pub decide: DecideParams,
+    #[command(flatten)]
     pub time: TimeParams,
 }
 
@@ -75,17 +87,11 @@ impl Default for BotOptions {
             plan_unconditional_turns: 8,
             greedy: Default::default(),
             beam: Default::default(),
+            midgame: Default::default(),
+            decide: Default::default(),
             time: Default::default(),
         }
     }
-}
-
-/// Moves found by a beam, with the field expected before each, to notice when reality differs.
-#[derive(Clone, Debug)]
-struct Plan {
-    start_turn: usize,
-    actions: Vec<Action>,
-    expected: Vec<Field>,
 }
 
 /// A bot for one game at a time.
@@ -94,11 +100,12 @@ pub struct Bot {
     packs: Option<Packs>,
     clock: Option<TimeManager>,
     plan: Option<Plan>,
+    brain: Brain,
 }
 
 impl Bot {
     pub fn new(options: BotOptions) -> Self {
-        Bot { options, packs: None, clock: None, plan: None }
+        Bot { options, packs: None, clock: None, plan: None, brain: Brain::default() }
     }
 
     /// Starts a game with its packs.
@@ -106,6 +113,7 @@ impl Bot {
         self.packs = Some(packs);
         self.clock = None;
         self.plan = None;
+        self.brain.new_game();
     }
 
     /// Decides this turn's action, and an explanation of it.
@@ -120,6 +128,7 @@ impl Bot {
         match options.strategy {
             Strategy::Greedy => greedy::choose(&state, &options.greedy),
             Strategy::Beam => follow_or_rebuild(&mut self.plan, options, &state, clock, started),
+            Strategy::Full => self.brain.think(options, &state, clock, started),
         }
     }
 }
@@ -133,17 +142,15 @@ fn follow_or_rebuild(
     started: Instant,
 ) -> (Action, String) {
     if let Some(current) = plan.as_ref() {
-        let step = state.turn.checked_sub(current.start_turn).filter(|&i| i < current.actions.len());
-        if let Some(i) = step {
-            let on_plan = current.expected[i] == state.me.field.to_field();
-            if on_plan || state.turn < options.plan_unconditional_turns {
+        if let Some(step) = current.step(state) {
+            if step.on_plan || state.turn < options.plan_unconditional_turns {
                 let why = format!(
                     "  following the plan: step {} of {}{}\n",
-                    i + 1,
+                    step.index + 1,
                     current.actions.len(),
-                    if on_plan { "" } else { " (field differs; early turns follow anyway)" }
+                    if step.on_plan { "" } else { " (field differs; early turns follow anyway)" }
                 );
-                return (current.actions[i], why);
+                return (step.action, why);
             }
         }
     }
@@ -160,8 +167,7 @@ fn follow_or_rebuild(
     };
     let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
     let result = beam::search(start, &config);
-    let actions = result.line.plan();
-    let Some(&first) = actions.first() else {
+    let Some(new_plan) = Plan::from_search(&result, state.turn == 0) else {
         let (action, why) = greedy::choose(state, &options.greedy);
         return (action, format!("  the {kind} beam found no line: greedy\n{why}"));
     };
@@ -171,10 +177,11 @@ fn follow_or_rebuild(
         result.nodes,
         result.depth,
         started.elapsed().as_millis(),
-        actions.len(),
+        new_plan.actions.len(),
         fire.map_or(String::new(), |(k, f)| format!(", firing {} links at turn {}", f.chain.links, state.turn + k))
     );
-    *plan = Some(Plan { start_turn: state.turn, actions, expected: result.line.expected.clone() });
+    let first = new_plan.actions[0];
+    *plan = Some(new_plan);
     (first, why)
 }
 

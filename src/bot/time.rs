@@ -20,11 +20,28 @@ pub struct TimeParams {
     /// Below this much time left (at the full control, scaled) the bot stops running beams.
     #[arg(long, default_value_t = 30_000)]
     pub low_time_ms: u64,
+    /// The game's likely length in turns: time above the low-time reserve is spread over the
+    /// turns left until then.
+    #[arg(long, default_value_t = 70)]
+    pub expected_turns: usize,
+    /// Spread the time over at least this many turns, however late the game is.
+    #[arg(long, default_value_t = 20)]
+    pub min_turns_left: usize,
+    /// Below the low-time reserve, each turn may use 1/N of the time left.
+    #[arg(long, default_value_t = 200)]
+    pub endgame_turns: usize,
 }
 
 impl Default for TimeParams {
     fn default() -> Self {
-        TimeParams { turn_cap_ms: 20_000, safety_ms: 50, low_time_ms: 30_000 }
+        TimeParams {
+            turn_cap_ms: 20_000,
+            safety_ms: 50,
+            low_time_ms: 30_000,
+            expected_turns: 70,
+            min_turns_left: 20,
+            endgame_turns: 200,
+        }
     }
 }
 
@@ -48,6 +65,29 @@ impl TimeManager {
         (time_left_ms as f64) < self.params.low_time_ms as f64 * self.scale
     }
 
+    /// The time this turn may use in all, in ms: turn 0 the opening budget (scaled); later turns
+    /// an even share of the time above the low-time reserve over the turns the game likely has
+    /// left, plus a small share of the reserve.
+    pub fn turn_budget_ms(&self, turn: usize, time_left_ms: u64, opening_ms: u64) -> f64 {
+        let left = time_left_ms as f64;
+        let reserve = self.params.low_time_ms as f64 * self.scale;
+        let endgame_share = reserve.min(left) / self.params.endgame_turns.max(1) as f64;
+        if turn == 0 {
+            return (opening_ms as f64 * self.scale).min(left * 0.5);
+        }
+        let turns_left = self.params.expected_turns.saturating_sub(turn).max(self.params.min_turns_left).max(1);
+        (left - reserve).max(0.0) / turns_left as f64 + endgame_share
+    }
+
+    /// The deadline of this whole turn (see [`Self::turn_budget_ms`]), within the turn cap.
+    pub fn turn_deadline(&self, now: Instant, turn: usize, time_left_ms: u64, opening_ms: u64) -> Instant {
+        self.deadline(now, u64::MAX, time_left_ms, 1.0).min(self.after(now, self.turn_budget_ms(turn, time_left_ms, opening_ms)))
+    }
+
+    fn after(&self, now: Instant, ms: f64) -> Instant {
+        now + Duration::from_millis((ms - self.params.safety_ms as f64).max(1.0) as u64)
+    }
+
     /// The deadline for a search that would like `wanted_ms` at the full control, started at
     /// `now` with `time_left_ms` left: scaled, and never past the turn cap or a share of the
     /// time left that keeps enough for the rest of the game.
@@ -55,8 +95,7 @@ impl TimeManager {
         let scaled = wanted_ms as f64 * self.scale;
         let cap = self.params.turn_cap_ms as f64 * 0.95;
         let left = time_left_ms as f64 * share_of_left;
-        let ms = scaled.min(cap).min(left) - self.params.safety_ms as f64;
-        now + Duration::from_millis(ms.max(1.0) as u64)
+        self.after(now, scaled.min(cap).min(left))
     }
 }
 
@@ -74,5 +113,25 @@ mod tests {
         // Never more than the share of what is left.
         assert_eq!(full.deadline(now, 19_000, 10_000, 0.1) - now, Duration::from_millis(950));
         assert!(tenth.low_on_time(2_999) && !tenth.low_on_time(3_001));
+    }
+
+    #[test]
+    fn turns_share_the_time_above_the_reserve_and_never_pass_the_cap() {
+        let now = Instant::now();
+        let full = TimeManager::new(TimeParams::default(), 180_000);
+        // Turn 0: the opening budget.
+        assert_eq!(full.turn_budget_ms(0, 180_000, 19_000), 19_000.0);
+        // Turn 10 with 160 s left: 130 s over 60 turns, plus 30 s / 200.
+        let budget = full.turn_budget_ms(10, 160_000, 19_000);
+        assert!((budget - (130_000.0 / 60.0 + 150.0)).abs() < 1e-6, "{budget}");
+        // Late in a long game the share stays finite; below the reserve only the endgame share.
+        assert!((full.turn_budget_ms(300, 20_000, 19_000) - 100.0).abs() < 1e-6);
+        // A huge time left is still capped by the per-turn cap.
+        let capped = full.turn_deadline(now, 1, 10_000_000, 19_000) - now;
+        assert_eq!(capped, Duration::from_millis(18_950));
+        // A tenth of the control scales the reserve too.
+        let tenth = TimeManager::new(TimeParams { turn_cap_ms: 2_000, ..Default::default() }, 18_000);
+        let budget = tenth.turn_budget_ms(10, 16_000, 19_000);
+        assert!((budget - (13_000.0 / 60.0 + 15.0)).abs() < 1e-6, "{budget}");
     }
 }

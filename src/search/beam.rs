@@ -161,6 +161,21 @@ pub struct BeamResult {
     pub nodes: u64,
     /// Depths completed.
     pub depth: usize,
+    /// The longest chain any kept state could fire at each turn from the start (index 0 is the
+    /// start turn itself): what the searched position can threaten, line or not.
+    pub best_by_turn: Vec<u32>,
+}
+
+impl BeamResult {
+    /// The earliest turn (from the start) at which some searched line could fire `links`.
+    pub fn earliest(&self, links: u32) -> Option<usize> {
+        self.best_by_turn.iter().position(|&l| l >= links)
+    }
+
+    /// The longest chain some searched line could fire within `turns` turns from the start.
+    pub fn best_within(&self, turns: usize) -> u32 {
+        self.best_by_turn.iter().take(turns + 1).copied().max().unwrap_or(0)
+    }
 }
 
 /// A state kept in the beam.
@@ -287,6 +302,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
     let mut history: Vec<Vec<Step>> = Vec::new();
     let mut table = TranspositionTable::with_capacity(1024);
     let mut target_reached = false;
+    let mut best_by_turn = vec![root_fire.map_or(0, |f| f.chain.links)];
     let build_actions: Vec<Action> =
         Action::drops().filter(|a| matches!(a, Action::Drop { x, .. } if config.positions.contains(x))).collect();
     let per_parent = build_actions.len() as u64;
@@ -404,6 +420,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         // The real fires may have raised values: the best state comes first again.
         next.sort_by(|(a, _), (b, _)| b.value.cmp(&a.value).then(a.tiebreak.cmp(&b.tiebreak)));
         let (selected, nodes_kept): (Vec<Candidate>, Vec<Node<S>>) = next.into_iter().unzip();
+        best_by_turn.push(selected.iter().filter_map(|c| c.fire).map(|f| f.chain.links).max().unwrap_or(0));
         beam = nodes_kept;
         let done = config.final_target.is_some_and(|t| selected.iter().any(|c| c.reachable.links >= t));
         history.push(selected.iter().map(|c| Step { parent: c.parent, action: c.action, fire: c.fire }).collect());
@@ -412,7 +429,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         }
     }
     let line = rebuild_line(&start, root_fire, &history);
-    BeamResult { line, nodes: nodes.into_inner(), depth: history.len() }
+    BeamResult { line, nodes: nodes.into_inner(), depth: history.len(), best_by_turn }
 }
 
 /// The width that lets the remaining depths fit the budget: this depth's cost per state (time,

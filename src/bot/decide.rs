@@ -1,0 +1,339 @@
+//! The full bot (the default strategy), seed 000 from 最善手の探索 on: the turn-0 opening plan,
+//! then every turn the midgame exhaustive search, told by beams what the plan is worth, whether
+//! firing now invites a bigger answer (counter analysis) and whether to give up the chain race
+//! for the skill (skill mode). Data flows one way: state → beams → advice → midgame → action.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use crate::rules::{chain_score, garbage_for, Action, Simulator, GARBAGE};
+use crate::search::beam::{self, best_fire, BeamConfig, BeamResult, Start};
+use crate::search::midgame::{self, Advice, MidgameParams, VALUE_PER_BLOCK};
+use crate::Engine;
+
+use super::plan::Plan;
+use super::{BotOptions, TimeManager, TurnState};
+
+/// The full bot's decision flags (seed 000's thresholds as defaults).
+#[derive(Clone, Debug, clap::Args)]
+pub struct DecideParams {
+    /// Take the opening plan's move while its midgame value is within this many garbage blocks
+    /// of the best move's.
+    #[arg(long, default_value_t = 30)]
+    pub plan_margin: i64,
+    /// The same for a plan rebuilt in the midgame.
+    #[arg(long, default_value_t = 10)]
+    pub rebuild_margin: i64,
+    /// Turn the counter analysis off.
+    #[arg(long)]
+    pub no_counter: bool,
+    /// Counter analysis runs when our best chain now has at least this many links (fewer send
+    /// less than a row).
+    #[arg(long, default_value_t = 8)]
+    pub counter_min_links: u32,
+    /// Opponent beams (counter analysis, skill mode): states kept per depth.
+    #[arg(long, default_value_t = 500)]
+    pub counter_width: usize,
+    /// Opponent beams: states kept per chain group.
+    #[arg(long, default_value_t = 200)]
+    pub counter_chain_width: usize,
+    /// Opponent beams: budget in ms at the full control, each.
+    #[arg(long, default_value_t = 1000)]
+    pub counter_ms: u64,
+    /// Turns the opponent is given to out-chain us if we wait (c3).
+    #[arg(long, default_value_t = 5)]
+    pub counter_wait_turns: usize,
+    /// Turns the opponent is given to answer our fire (c4).
+    #[arg(long, default_value_t = 10)]
+    pub counter_answer_turns: usize,
+    /// When the opponent would answer our fire with more, root moves firing at least this many
+    /// links are penalised (3–4-link chains that drain its gauge are spared).
+    #[arg(long, default_value_t = 5)]
+    pub counter_penalty_links: u32,
+    /// Turn skill mode off.
+    #[arg(long)]
+    pub no_skill_mode: bool,
+    /// Skill mode: give up chains when our best chain within 10 turns is at most this.
+    #[arg(long, default_value_t = 7)]
+    pub skill_give_up_links: u32,
+    /// Skill mode is considered only with at least this much garbage on our field.
+    #[arg(long, default_value_t = 20)]
+    pub skill_min_own_garbage: usize,
+    /// ... and at most this much garbage pending for the opponent.
+    #[arg(long, default_value_t = 20)]
+    pub skill_max_opponent_stock: u32,
+    /// ... and when the opponent can fire this many links within 10 turns.
+    #[arg(long, default_value_t = 12)]
+    pub skill_opponent_links: u32,
+    /// ... unless we can fire 9+ and fewer than this many blocks would explode by the skill.
+    #[arg(long, default_value_t = 10)]
+    pub skill_min_exploded: u32,
+    /// Skill mode ends when either player scores a chain of at least this many links.
+    #[arg(long, default_value_t = 8)]
+    pub skill_exit_links: u32,
+    /// Midgame depth once low on time.
+    #[arg(long, default_value_t = 2)]
+    pub low_time_depth: usize,
+    /// Share of the turn's budget the rebuild beam may use.
+    #[arg(long, default_value_t = 0.3)]
+    pub rebuild_share: f64,
+    /// Share of the turn's budget the opponent beams may use, together.
+    #[arg(long, default_value_t = 0.3)]
+    pub counter_share: f64,
+}
+
+impl Default for DecideParams {
+    fn default() -> Self {
+        use clap::Parser;
+        #[derive(clap::Parser)]
+        struct Defaults {
+            #[command(flatten)]
+            params: DecideParams,
+        }
+        Defaults::parse_from(["defaults"]).params
+    }
+}
+
+/// What the full bot remembers between turns.
+#[derive(Clone, Debug, Default)]
+pub struct Brain {
+    pub plan: Option<Plan>,
+    skill_mode: bool,
+    /// Both scores at the previous turn, to notice chains fired.
+    last_scores: Option<(u64, u64)>,
+}
+
+/// The slice of a turn's budget a search may use: a share of what is left until the turn's end.
+fn slice(now: Instant, turn_end: Instant, share: f64) -> Instant {
+    now + turn_end.saturating_duration_since(now).mul_f64(share.clamp(0.0, 1.0))
+}
+
+impl Brain {
+    pub fn new_game(&mut self) {
+        *self = Brain::default();
+    }
+
+    /// Decides this turn's action, with an explanation.
+    pub fn think(
+        &mut self,
+        options: &BotOptions,
+        state: &TurnState<Engine>,
+        clock: &TimeManager,
+        started: Instant,
+    ) -> (Action, String) {
+        let mut why = String::new();
+        let time_left = state.me.time_left_ms;
+        let turn_end = clock.turn_deadline(started, state.turn, time_left, options.beam.opening_ms);
+        let low = clock.low_on_time(time_left);
+        let node_budget = (options.beam.node_budget > 0).then_some(options.beam.node_budget);
+        let _ = writeln!(
+            why,
+            "  budget {} ms of {} ms left{}",
+            turn_end.saturating_duration_since(started).as_millis(),
+            time_left,
+            if low { " (low on time: no beams, shallow search)" } else { "" }
+        );
+        self.update_skill_mode_exit(options, state, &mut why);
+
+        // The opening plan is played blind for its first turns: nobody fires that early.
+        if state.turn == 0 {
+            let config = options.beam.opening(Some(turn_end));
+            let result = search_beam(state, &config);
+            let _ = writeln!(why, "  opening beam: {}", describe(&result));
+            self.plan = Plan::from_search(&result, true);
+        }
+        let mut step = self.plan.as_ref().and_then(|p| p.step(state));
+        if let Some(s) = step.filter(|_| state.turn < options.plan_unconditional_turns) {
+            let _ = writeln!(why, "  decided: opening plan step {} (early turns follow it blindly)", s.index + 1);
+            return (s.action, why);
+        }
+        if step.is_some_and(|s| !s.on_plan) {
+            let _ = writeln!(why, "  plan dropped: the field is not the one it expected");
+            self.plan = None;
+            step = None;
+        }
+
+        if self.plan.is_none() && !low && !self.skill_mode {
+            let config = options.beam.rebuild(Some(slice(Instant::now(), turn_end, options.decide.rebuild_share)));
+            let result = search_beam(state, &config);
+            let _ = writeln!(why, "  rebuild beam: {}", describe(&result));
+            self.plan = Plan::from_search(&result, false);
+            step = self.plan.as_ref().and_then(|p| p.step(state));
+        }
+
+        let mut advice = Advice { plan_action: step.map(|s| s.action), skill_mode: self.skill_mode, ..Advice::default() };
+        if !low {
+            let beams_end = slice(Instant::now(), turn_end, options.decide.counter_share);
+            self.analyse(options, state, beams_end, node_budget, &mut advice, &mut why);
+        }
+
+        let mut params: MidgameParams = options.midgame.clone();
+        if low {
+            params.depth = params.depth.min(options.decide.low_time_depth);
+        }
+        let result = midgame::search(state, &params, &advice, Some(turn_end), node_budget.map(|b| b / 10));
+        let _ = writeln!(
+            why,
+            "  midgame: depth {}, {} nodes; best {} value {}{}",
+            result.depth,
+            result.nodes,
+            result.best,
+            result.value,
+            result.plan_value.map_or(String::new(), |v| format!("; plan move value {v}"))
+        );
+        let mut ranked = result.root.clone();
+        ranked.sort_by(|a, b| b.1.cmp(&a.1));
+        let top: Vec<String> = ranked.iter().take(5).map(|(a, v)| format!("{a}: {v}")).collect();
+        let _ = writeln!(why, "  midgame top moves: {}", top.join(", "));
+
+        if let (Some(s), Some(plan_value), Some(plan)) = (step, result.plan_value, self.plan.as_ref()) {
+            let margin = if plan.opening { options.decide.plan_margin } else { options.decide.rebuild_margin };
+            if plan_value >= result.value - margin * VALUE_PER_BLOCK {
+                let _ = writeln!(
+                    why,
+                    "  decided: plan step {} of {} (within {margin} blocks of the best)",
+                    s.index + 1,
+                    plan.actions.len()
+                );
+                return (s.action, why);
+            }
+        }
+        if step.is_some() {
+            // The plan's next field will not come: rebuild next turn.
+            self.plan = None;
+        }
+        let _ = writeln!(why, "  decided: the midgame search's best move");
+        (result.best, why)
+    }
+
+    /// Leaves skill mode once either player has fired a real chain since the last turn.
+    fn update_skill_mode_exit(&mut self, options: &BotOptions, state: &TurnState<Engine>, why: &mut String) {
+        let scores = (state.me.score, state.opponent.score);
+        if let Some((mine, theirs)) = self.last_scores {
+            let big = chain_score(options.decide.skill_exit_links);
+            if self.skill_mode && (scores.0.saturating_sub(mine) >= big || scores.1.saturating_sub(theirs) >= big) {
+                self.skill_mode = false;
+                let _ = writeln!(why, "  skill mode ends: a chain was fired");
+            }
+        }
+        self.last_scores = Some(scores);
+    }
+
+    /// Counter analysis and the skill-mode decision, both from opponent beams.
+    fn analyse(
+        &mut self,
+        options: &BotOptions,
+        state: &TurnState<Engine>,
+        beams_end: Instant,
+        node_budget: Option<u64>,
+        advice: &mut Advice,
+        why: &mut String,
+    ) {
+        let d = &options.decide;
+        let mut nodes = 0;
+        let ours_now = best_fire(&state.me.field, state.pack(), &mut nodes).map_or(0, |f| f.chain.links);
+        let theirs_now = best_fire(&state.opponent.field, state.pack(), &mut nodes).map_or(0, |f| f.chain.links);
+        let counter = !d.no_counter && ours_now >= d.counter_min_links && ours_now > theirs_now;
+        let skill_check = !d.no_skill_mode && !self.skill_mode;
+        if !counter && !skill_check {
+            return;
+        }
+        let probe = |depth: usize, garbage: u32, end: Instant| -> BeamResult {
+            let config = BeamConfig {
+                width: d.counter_width,
+                chain_width: d.counter_chain_width,
+                depth,
+                deadline: if node_budget.is_some() { None } else { Some(end) },
+                node_budget: node_budget.map(|b| b / 20),
+                ..options.beam.rebuild(None)
+            };
+            let start = Start { field: &state.opponent.field, packs: state.packs, turn: state.turn, garbage };
+            beam::search(start, &config)
+        };
+        let now = Instant::now();
+        let waiting_end = if counter { slice(now, beams_end, 0.5) } else { beams_end };
+        let waiting = probe(d.counter_wait_turns.max(10), state.opponent.garbage, waiting_end);
+        if counter {
+            let c3 = waiting.best_within(d.counter_wait_turns);
+            let sent = garbage_for(chain_score(ours_now));
+            let stock = (state.opponent.garbage + sent).saturating_sub(state.me.garbage);
+            let answered = probe(d.counter_answer_turns, stock, beams_end);
+            let c4 = answered.best_within(d.counter_answer_turns);
+            let (c1, mine, theirs) = (ours_now, sent as i64, garbage_for(chain_score(c4)) as i64);
+            let _ = write!(why, "  counter: we fire {c1} now, they {theirs_now}; they reach {c3} if we wait, {c4} after");
+            if c1 > c3 {
+                let _ = writeln!(why, " → no adjustment (they have nothing bigger)");
+            } else if c1 > c4 {
+                advice.fire_bonus = Some((c1, (mine - theirs) * VALUE_PER_BLOCK));
+                let _ = writeln!(why, " → bonus {} blocks for firing {c1}+ now", mine - theirs);
+            } else if c1 < c4 {
+                advice.fire_penalty = Some((d.counter_penalty_links, (theirs - mine) * VALUE_PER_BLOCK));
+                let _ = writeln!(why, " → penalty {} blocks for firing {}+", theirs - mine, d.counter_penalty_links);
+            } else {
+                let _ = writeln!(why, " → no adjustment (equal answer)");
+            }
+        }
+        if skill_check && self.should_give_up_chains(options, state, &waiting, why) {
+            self.skill_mode = true;
+            advice.skill_mode = true;
+            advice.plan_action = None;
+            self.plan = None;
+        }
+    }
+
+    /// Seed 000 (スキルモードの追加): the chain race is lost when we cannot build anything, or
+    /// when the opponent reaches 12 links well before we reach anything that could stop it.
+    fn should_give_up_chains(
+        &self,
+        options: &BotOptions,
+        state: &TurnState<Engine>,
+        opponent: &BeamResult,
+        why: &mut String,
+    ) -> bool {
+        let d = &options.decide;
+        let Some(plan) = self.plan.as_ref() else { return false };
+        let ours_10 = plan.best_within(state.turn, 10);
+        let own_garbage = state.me.field.to_field().count(|c| c == GARBAGE);
+        // Only when buried: right after our own big chain the field is empty and any chain is
+        // far off, but the race is not lost.
+        if own_garbage >= d.skill_min_own_garbage && ours_10 <= d.skill_give_up_links {
+            let _ = writeln!(why, "  skill mode: our best chain within 10 turns is {ours_10}");
+            return true;
+        }
+        let theirs_10 = opponent.best_within(10);
+        let mut probe = state.me.field;
+        let exploded = probe.use_skill().exploded;
+        let never = usize::MAX / 2;
+        let ours = |links: u32| plan.earliest(links).map_or(never, |t| t.saturating_sub(state.turn));
+        let theirs_12 = opponent.earliest(d.skill_opponent_links).unwrap_or(never);
+        let give_up = own_garbage >= d.skill_min_own_garbage
+            && state.opponent.garbage <= d.skill_max_opponent_stock
+            && theirs_10 >= d.skill_opponent_links
+            && !(ours_10 >= 9 && exploded < d.skill_min_exploded)
+            && ours(12) >= theirs_12 + 3
+            && ours(11) >= theirs_12 + 3
+            && ours(10) >= theirs_12 + 2
+            && ours(9) >= theirs_12 + 1
+            && ours(8) >= theirs_12;
+        if give_up {
+            let _ = writeln!(why, "  skill mode: they reach {theirs_10} links within 10 turns, long before us");
+        }
+        give_up
+    }
+}
+
+fn search_beam(state: &TurnState<Engine>, config: &BeamConfig) -> BeamResult {
+    let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
+    beam::search(start, config)
+}
+
+fn describe(result: &BeamResult) -> String {
+    let line = &result.line;
+    let fire = line.best_fire_step().and_then(|k| line.fires[k].map(|f| (k, f)));
+    format!(
+        "{} nodes, depth {}{}",
+        result.nodes,
+        result.depth,
+        fire.map_or(String::new(), |(k, f)| format!(", fires {} links at turn {}", f.chain.links, line.start_turn + k))
+    )
+}

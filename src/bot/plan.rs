@@ -1,0 +1,69 @@
+//! A beam's line turned into moves the bot follows while the field is as the line expected.
+
+use crate::rules::{Action, Field, Simulator};
+use crate::search::beam::{BeamResult, Line};
+
+use super::TurnState;
+
+/// Moves found by a beam, with the field expected before each, to notice when reality differs.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub start_turn: usize,
+    pub actions: Vec<Action>,
+    expected: Vec<Field>,
+    /// The chain the plan ends by firing, if any.
+    pub fire_links: Option<u32>,
+    /// True for the turn-0 opening plan (trusted more than a rebuild's).
+    pub opening: bool,
+    /// What the searched position could fire at each turn from `start_turn` (any line).
+    pub threats: Vec<u32>,
+}
+
+/// Where the plan stands this turn.
+#[derive(Clone, Copy, Debug)]
+pub struct PlanStep {
+    pub action: Action,
+    /// 0-based step, out of `Plan::actions.len()`.
+    pub index: usize,
+    /// True when the field is exactly the one the plan expected.
+    pub on_plan: bool,
+}
+
+impl Plan {
+    /// The plan of a beam result (its line up to the best fire), if it has any move.
+    pub fn from_search(result: &BeamResult, opening: bool) -> Option<Plan> {
+        let line: &Line = &result.line;
+        let actions = line.plan();
+        if actions.is_empty() {
+            return None;
+        }
+        let fire_links = line.best_fire_step().and_then(|k| line.fires[k]).map(|f| f.chain.links);
+        Some(Plan {
+            start_turn: line.start_turn,
+            actions,
+            expected: line.expected.clone(),
+            fire_links,
+            opening,
+            threats: result.best_by_turn.clone(),
+        })
+    }
+
+    /// This turn's move of the plan, unless the plan is over or the turn is before it.
+    pub fn step<S: Simulator>(&self, state: &TurnState<S>) -> Option<PlanStep> {
+        let index = state.turn.checked_sub(self.start_turn).filter(|&i| i < self.actions.len())?;
+        let on_plan = self.expected[index] == state.me.field.to_field();
+        Some(PlanStep { action: self.actions[index], index, on_plan })
+    }
+
+    /// The longest chain the searched position could fire from `turn` to `turn + turns`.
+    pub fn best_within(&self, turn: usize, turns: usize) -> u32 {
+        let from = turn.saturating_sub(self.start_turn);
+        let to = (turn + turns + 1).saturating_sub(self.start_turn).min(self.threats.len());
+        self.threats.get(from..to).and_then(|t| t.iter().max()).copied().unwrap_or(0)
+    }
+
+    /// The earliest turn (absolute) at which the searched position could fire `links`.
+    pub fn earliest(&self, links: u32) -> Option<usize> {
+        self.threats.iter().position(|&l| l >= links).map(|i| self.start_turn + i)
+    }
+}
