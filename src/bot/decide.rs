@@ -161,7 +161,8 @@ impl Brain {
             step = self.plan.as_ref().and_then(|p| p.step(state));
         }
 
-        let mut advice = Advice { plan_action: step.map(|s| s.action), skill_mode: self.skill_mode, ..Advice::default() };
+        let mut advice =
+            Advice { plan_action: step.map(|s| s.action), skill_mode: self.skill_mode, ..Advice::default() };
         if !low {
             let beams_end = slice(Instant::now(), turn_end, options.decide.counter_share);
             self.analyse(options, state, beams_end, node_budget, &mut advice, &mut why);
@@ -181,9 +182,12 @@ impl Brain {
             result.value,
             result.plan_value.map_or(String::new(), |v| format!("; plan move value {v}"))
         );
-        let mut ranked = result.root.clone();
-        ranked.sort_by(|a, b| b.1.cmp(&a.1));
-        let top: Vec<String> = ranked.iter().take(5).map(|(a, v)| format!("{a}: {v}")).collect();
+        // Values the search only bounded (alpha-beta) are shown as "≀".
+        let mut ranked: Vec<(Action, i64, bool)> =
+            result.root.iter().zip(&result.root_exact).map(|(&(a, v), &exact)| (a, v, exact)).collect();
+        ranked.sort_by_key(|&(_, v, exact)| (std::cmp::Reverse(exact), std::cmp::Reverse(v)));
+        let top: Vec<String> =
+            ranked.iter().take(5).map(|(a, v, exact)| format!("{a}: {}{v}", if *exact { "" } else { "≀" })).collect();
         let _ = writeln!(why, "  midgame top moves: {}", top.join(", "));
 
         if let (Some(s), Some(plan_value), Some(plan)) = (step, result.plan_value, self.plan.as_ref()) {
@@ -260,7 +264,8 @@ impl Brain {
             let answered = probe(d.counter_answer_turns, stock, beams_end);
             let c4 = answered.best_within(d.counter_answer_turns);
             let (c1, mine, theirs) = (ours_now, sent as i64, garbage_for(chain_score(c4)) as i64);
-            let _ = write!(why, "  counter: we fire {c1} now, they {theirs_now}; they reach {c3} if we wait, {c4} after");
+            let _ =
+                write!(why, "  counter: we fire {c1} now, they {theirs_now}; they reach {c3} if we wait, {c4} after");
             if c1 > c3 {
                 let _ = writeln!(why, " → no adjustment (they have nothing bigger)");
             } else if c1 > c4 {
@@ -313,7 +318,7 @@ impl Brain {
             && ours(12) >= theirs_12 + 3
             && ours(11) >= theirs_12 + 3
             && ours(10) >= theirs_12 + 2
-            && ours(9) >= theirs_12 + 1
+            && ours(9) > theirs_12
             && ours(8) >= theirs_12;
         if give_up {
             let _ = writeln!(why, "  skill mode: they reach {theirs_10} links within 10 turns, long before us");

@@ -22,7 +22,7 @@ pub struct TimeParams {
     pub low_time_ms: u64,
     /// The game's likely length in turns: time above the low-time reserve is spread over the
     /// turns left until then.
-    #[arg(long, default_value_t = 70)]
+    #[arg(long, default_value_t = 50)]
     pub expected_turns: usize,
     /// Spread the time over at least this many turns, however late the game is.
     #[arg(long, default_value_t = 20)]
@@ -38,7 +38,7 @@ impl Default for TimeParams {
             turn_cap_ms: 20_000,
             safety_ms: 50,
             low_time_ms: 30_000,
-            expected_turns: 70,
+            expected_turns: 50,
             min_turns_left: 20,
             endgame_turns: 200,
         }
@@ -81,7 +81,8 @@ impl TimeManager {
 
     /// The deadline of this whole turn (see [`Self::turn_budget_ms`]), within the turn cap.
     pub fn turn_deadline(&self, now: Instant, turn: usize, time_left_ms: u64, opening_ms: u64) -> Instant {
-        self.deadline(now, u64::MAX, time_left_ms, 1.0).min(self.after(now, self.turn_budget_ms(turn, time_left_ms, opening_ms)))
+        self.deadline(now, u64::MAX, time_left_ms, 1.0)
+            .min(self.after(now, self.turn_budget_ms(turn, time_left_ms, opening_ms)))
     }
 
     fn after(&self, now: Instant, ms: f64) -> Instant {
@@ -121,9 +122,9 @@ mod tests {
         let full = TimeManager::new(TimeParams::default(), 180_000);
         // Turn 0: the opening budget.
         assert_eq!(full.turn_budget_ms(0, 180_000, 19_000), 19_000.0);
-        // Turn 10 with 160 s left: 130 s over 60 turns, plus 30 s / 200.
+        // Turn 10 with 160 s left: 130 s over 40 turns, plus 30 s / 200.
         let budget = full.turn_budget_ms(10, 160_000, 19_000);
-        assert!((budget - (130_000.0 / 60.0 + 150.0)).abs() < 1e-6, "{budget}");
+        assert!((budget - (130_000.0 / 40.0 + 150.0)).abs() < 1e-6, "{budget}");
         // Late in a long game the share stays finite; below the reserve only the endgame share.
         assert!((full.turn_budget_ms(300, 20_000, 19_000) - 100.0).abs() < 1e-6);
         // A huge time left is still capped by the per-turn cap.
@@ -132,6 +133,6 @@ mod tests {
         // A tenth of the control scales the reserve too.
         let tenth = TimeManager::new(TimeParams { turn_cap_ms: 2_000, ..Default::default() }, 18_000);
         let budget = tenth.turn_budget_ms(10, 16_000, 19_000);
-        assert!((budget - (13_000.0 / 60.0 + 15.0)).abs() < 1e-6, "{budget}");
+        assert!((budget - (13_000.0 / 40.0 + 15.0)).abs() < 1e-6, "{budget}");
     }
 }

@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::eval::{BeamWeights, Chain};
+use super::eval::{BeamWeights, Chain, Shape};
 use super::tt::TranspositionTable;
 use crate::rules::{Action, Field, Pack, Packs, Simulator, GARBAGE_ROW, MAX_X, WIDTH};
 
@@ -198,11 +198,10 @@ struct Candidate {
     fire: Option<Fire>,
     /// Links of the chain potential the candidate is grouped by.
     potential: u32,
-    /// The potential chain itself, the blocks it leaves and the tallest column: what the value
-    /// is computed from besides `reachable`, kept to recompute it once the real fire is known.
+    /// The potential chain itself and the state's shape: what the value is computed from
+    /// besides `reachable`, kept to recompute it once the real fire is known.
     own: Chain,
-    remaining: u32,
-    tallest: u8,
+    shape: Shape,
     reachable: Chain,
     value: i64,
     tiebreak: u64,
@@ -348,9 +347,11 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
                 };
                 let own = potential.map_or(Chain::default(), |f| f.chain);
                 let reachable = node.reachable.max(fire.map_or(Chain::default(), |f| f.chain));
-                let remaining = potential.map_or_else(|| child.block_count(), |f| f.remaining);
-                let tallest = tallest(&child);
-                let value = config.weights.value(reachable, own, remaining, tallest);
+                let shape = Shape {
+                    remaining: potential.map_or_else(|| child.block_count(), |f| f.remaining) as u32,
+                    tallest: tallest(&child) as u8,
+                };
+                let value = config.weights.value(reachable, own, shape);
                 out.push(Candidate {
                     parent: index as u32,
                     origin,
@@ -359,8 +360,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
                     fire,
                     potential: own.links,
                     own,
-                    remaining: remaining as u32,
-                    tallest: tallest as u8,
+                    shape,
                     reachable,
                     value,
                     tiebreak: mix(hash ^ mix(config.seed)),
@@ -413,7 +413,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         for (mut c, (node, fire, n)) in selected.into_iter().zip(kept) {
             c.fire = fire;
             c.reachable = node.reachable;
-            c.value = config.weights.value(c.reachable, c.own, c.remaining as usize, c.tallest as usize);
+            c.value = config.weights.value(c.reachable, c.own, c.shape);
             nodes.fetch_add(n, Relaxed);
             next.push((c, node));
         }

@@ -7,6 +7,15 @@ pub struct Chain {
     pub vanished: u32,
 }
 
+/// What the beam measures of a state besides its chains.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shape {
+    /// Blocks left after the state's best chain.
+    pub remaining: u32,
+    /// Height of the tallest column.
+    pub tallest: u8,
+}
+
 /// Weights of the chain-building beam's evaluation (seed 000, 評䟡倀に぀いお).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BeamWeights {
@@ -21,6 +30,7 @@ pub struct BeamWeights {
     pub deepest: i64,
     /// Per block left on the field after the deepest state's best chain.
     pub remaining: i64,
+
     /// A state with a block in this row (1-based from the bottom) or above scores 0: stacking so
     /// high leaves no room to answer garbage.
     pub max_row: usize,
@@ -28,23 +38,29 @@ pub struct BeamWeights {
 
 impl Default for BeamWeights {
     fn default() -> Self {
-        BeamWeights { reachable_links: 100_000, deepest_links: 10_000, reachable: 1000, deepest: 100, remaining: 1, max_row: 14 }
+        BeamWeights {
+            reachable_links: 100_000,
+            deepest_links: 10_000,
+            reachable: 1000,
+            deepest: 100,
+            remaining: 1,
+            max_row: 14,
+        }
     }
 }
 
 impl BeamWeights {
     /// The value of a state on a line: `reachable` is the best chain of the line up to here,
-    /// `deepest` the best chain this state can fire, `remaining` the blocks left after it,
-    /// `tallest` the height of its tallest column.
-    pub fn value(&self, reachable: Chain, deepest: Chain, remaining: usize, tallest: usize) -> i64 {
-        if tallest >= self.max_row {
+    /// `deepest` the best chain this state can fire, `shape` what else is measured of it.
+    pub fn value(&self, reachable: Chain, deepest: Chain, shape: Shape) -> i64 {
+        if shape.tallest as usize >= self.max_row {
             return 0;
         }
         self.reachable_links * reachable.links as i64
             + self.deepest_links * deepest.links as i64
             + self.reachable * reachable.vanished as i64
             + self.deepest * deepest.vanished as i64
-            + self.remaining * remaining as i64
+            + self.remaining * shape.remaining as i64
     }
 }
 
@@ -58,9 +74,11 @@ mod tests {
         let long = Chain { links: 16, vanished: 40 };
         let bulky = Chain { links: 13, vanished: 49 };
         let small = Chain { links: 5, vanished: 10 };
-        assert!(weights.value(long, small, 30, 10) > weights.value(bulky, small, 30, 10));
-        assert!(weights.value(small, long, 30, 10) > weights.value(small, bulky, 30, 10));
+        let shape = Shape { remaining: 30, tallest: 10 };
+        assert!(weights.value(long, small, shape) > weights.value(bulky, small, shape));
+        assert!(weights.value(small, long, shape) > weights.value(small, bulky, shape));
         // Stacked into the danger zone: worthless whatever it could fire.
-        assert_eq!(weights.value(long, long, 30, weights.max_row), 0);
+        let high = Shape { tallest: weights.max_row as u8, ..shape };
+        assert_eq!(weights.value(long, long, high), 0);
     }
 }

@@ -123,7 +123,9 @@ impl<'a> Evaluator<'a> {
         if line.lethal_ply == 0 && incoming >= self.lethal {
             line.lethal_ply = ply as u32;
         }
-        if line.near_ply == 0 && incoming >= self.lethal.saturating_sub(self.params.near_kill_margin) {
+        // Something must be on its way: when lethal is within the margin, nothing is no threat.
+        let near = self.lethal.saturating_sub(self.params.near_kill_margin).max(1);
+        if line.near_ply == 0 && incoming >= near {
             line.near_ply = ply as u32;
         }
     }
@@ -160,11 +162,8 @@ impl<'a> Evaluator<'a> {
         let p = self.params;
         let weight = if self.skill_mode { p.own_skill_mode } else { p.own_skill };
         let full = weight * skill.garbage() as i64;
-        let mut v = if gauge >= SKILL_THRESHOLD {
-            full
-        } else {
-            full * (1 + gauge as i64) / (SKILL_THRESHOLD as i64 + 1)
-        };
+        let mut v =
+            if gauge >= SKILL_THRESHOLD { full } else { full * (1 + gauge as i64) / (SKILL_THRESHOLD as i64 + 1) };
         if self.skill_mode {
             v += p.skill_mode_exploded * skill.exploded as i64;
         }
@@ -219,7 +218,7 @@ impl<'a> Evaluator<'a> {
         if line.lethal_ply > 0 && incoming >= self.lethal && rows_needed(self.lethal) <= turns_to_skill {
             return p.kill_bonus - p.kill_ply_step * line.lethal_ply as i64;
         }
-        let near = self.lethal.saturating_sub(p.near_kill_margin);
+        let near = self.lethal.saturating_sub(p.near_kill_margin).max(1);
         let near_holds = rows_needed(near) <= turns_to_skill || fallen + pending.saturating_sub(opp_skill) >= near;
         if line.near_ply > 0 && incoming >= near && near_holds {
             return p.near_kill_bonus - p.near_kill_ply_step * line.near_ply as i64;

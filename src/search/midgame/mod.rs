@@ -6,21 +6,31 @@
 //!   ply and per class: the plies at which a garbage row fell on it (decided by what we send)
 //!   and the plies at which it attacked or kept quiet. A class says whether the opponent
 //!   survives, the most garbage its drops or skill send, the most gauge it drains, and after
-//!   the last ply what its skill would send.
+//!   the last ply what its skill would send. A row is searched as falling on it at ply k only
+//!   if what we can have sent by then (a cheap search of our field alone) can push its stock
+//!   to a row (the seed's use of our ply-1 maximum, generalised).
 //! - Our tree (`own.rs`) then tries every action at every ply with the exact bookkeeping of
 //!   the rules' turn: garbage row at the turn's start, action and chain, +8 gauge for chaining,
-//!   the opponent's drain 12 + 2C, garbage to the other side, offsetting, the danger line.
-//!   After each of our moves the opponent answers from its class: it attacks with the worst the
-//!   class allows, or sends nothing — both are searched and the worse is taken (the seed's 2^4
-//!   branching: whether a garbage row then falls on us or not), with alpha-beta pruning, which
-//!   gives the same value as the full minimax.
+//!   the opponent's drain 12 + 2C, garbage to the other side, offsetting, the danger line (a
+//!   unit test checks one ply against [`crate::rules::Game::play`]). After each of our moves
+//!   the opponent answers from its class: it attacks with the worst the class allows, or sends
+//!   nothing — both are searched and the worse for us is taken (the seed's 2^4 branching:
+//!   whether a garbage row then falls on us or not).
 //! - The garbage state of both sides is one number: the opponent's pending garbage minus ours
 //!   (after offsetting one of them is 0).
+//! - Minimax with fail-soft alpha-beta, which gives the full minimax value: the root moves after
+//!   the first (the previous depth's best) are searched in parallel with the first's value as
+//!   alpha, so a move that cannot beat it gets an upper bound instead of its value
+//!   ([`MidgameParams::exact_root`] searches them all in full). Inside, the move that last cut
+//!   at a ply is tried first, then the moves sending the most; the opponent's answer that last
+//!   refuted at a ply is tried first.
 //! - Iterative deepening 1..=depth; a depth interrupted by the deadline or the node budget is
 //!   thrown away, depth 1 always completes. The answer is deterministic for a given input,
-//!   parameters and node budget whatever the thread count: root moves are searched in
-//!   parallel, each with its own full window; the opponent's tree is split by its first move
-//!   and merged by maxima; every transposition table is local to one task.
+//!   parameters and node budget whatever the thread count: the first root move's value is
+//!   known before the others start, the opponent's tree is split by its first move and merged
+//!   by maxima, and the move orders and transposition tables are local to one task. A depth
+//!   is kept only if its whole search fits the node budget, so when threads report does not
+//!   matter.
 //!
 //! # Simplifications against the seed
 //! - An opponent class's worst attack and its later moves are maxima over all its lines of
@@ -30,8 +40,11 @@
 //! - The opponent's gauge in our tree is an upper bound: it gains 8 whenever some line of its
 //!   class chains; our drains are exact. Its skill is searched in its tree whenever its own
 //!   gains allow it, and used in ours only where the bound reaches 80.
+//! - What each side's skill would send at the leaves is measured once before the last move of
+//!   the line (per leaf it costs as much as the leaves themselves); in skill mode ours is
+//!   measured after it, since that is what the last move is chosen by.
 //! - The blocks and garbage on the opponent's field per class are not summarised: the garbage
-//!   follows from the rows fallen, and no evaluation term used the block count.
+//!   follows from the rows fallen, and no evaluation term uses the block count.
 
 mod eval;
 mod lethal;
@@ -49,7 +62,8 @@ use crate::bot::TurnState;
 use crate::rules::{Action, Simulator, GARBAGE, GARBAGE_ROW, MAX_HEIGHT, MAX_TURNS, WIDTH};
 use eval::{Evaluator, Line};
 use opponent::OpponentTree;
-use own::{Node, OwnTree};
+use own::{Node, OwnTree, Task};
+use rayon::prelude::*;
 
 /// The unit of values: one garbage block is worth this much.
 pub const VALUE_PER_BLOCK: i64 = 100;
@@ -87,6 +101,10 @@ pub struct MidgameResult {
     pub nodes: u64,
     /// Every root move with its value (advice included), in [`Action::all`] order.
     pub root: Vec<(Action, i64)>,
+    /// Per root move: false when its value is only an upper bound. The root moves after the
+    /// first are searched with the first's value as alpha, so one that cannot beat the best is
+    /// cut short (unless [`MidgameParams::exact_root`]). The best and the plan's move are exact.
+    pub root_exact: Vec<bool>,
 }
 
 /// Searches the turn of `state` with iterative deepening to `params.depth`, until `deadline`
@@ -102,6 +120,17 @@ pub fn search<S: Simulator + Send + Sync>(
     let max_depth = params.depth.clamp(1, MAX_DEPTH).min(turns_left);
     let budget = Budget::new(deadline, node_budget);
     let actions: Vec<Action> = Action::all(state.me.skill_allowed()).collect();
+    // The advice depends on the chain each root move fires.
+    let adjust: Vec<i64> = actions
+        .iter()
+        .map(|&action| {
+            let links = state.me.field.clone().apply(state.pack(), action).links;
+            let fires = |advice: Option<(u32, i64)>| advice.filter(|&(l, _)| links >= l.max(1)).map_or(0, |(_, v)| v);
+            fires(advice.fire_bonus) - fires(advice.fire_penalty)
+        })
+        .collect();
+    budget.spend(actions.len() as u64);
+    let plan = advice.plan_action.and_then(|p| actions.iter().position(|&a| a == p));
     let evaluator = Evaluator::new(
         params,
         advice.skill_mode,
@@ -110,11 +139,17 @@ pub fn search<S: Simulator + Send + Sync>(
         garbage_on(&state.me.field),
         garbage_on(&state.opponent.field),
     );
-    let mut done: Option<(usize, Vec<(i64, u32)>)> = None;
+    let root = RootSearch { actions: &actions, adjust: &adjust, plan, exact_all: params.exact_root };
+    // Moves in search order: the previous depth's best first (ties keep the earlier order).
+    let mut order: Vec<usize> = (0..actions.len()).collect();
+    let mut done: Option<(usize, Vec<(i64, bool)>)> = None;
     for depth in 1..=max_depth {
         budget.binding.store(depth > 1, Relaxed);
-        match search_depth(state, params, &evaluator, depth, &actions, &budget) {
-            Some(values) if !budget.over_limit() || depth == 1 => done = Some((depth, values)),
+        match search_depth(state, params, &evaluator, depth, &root, &order, &budget) {
+            Some(values) if !budget.over_limit() || depth == 1 => {
+                order.sort_by_key(|&i| std::cmp::Reverse(values[i].0 + adjust[i]));
+                done = Some((depth, values));
+            }
             _ => break,
         }
         if budget.over_limit() || deadline.is_some_and(|d| Instant::now() >= d) {
@@ -125,32 +160,43 @@ pub fn search<S: Simulator + Send + Sync>(
     let root: Vec<(Action, i64)> = actions
         .iter()
         .zip(&values)
-        .map(|(&action, &(value, links))| {
-            let mut value = value;
-            if let Some((_, bonus)) = advice.fire_bonus.filter(|&(l, _)| links >= l.max(1)) {
-                value += bonus;
-            }
-            if let Some((_, penalty)) = advice.fire_penalty.filter(|&(l, _)| links >= l.max(1)) {
-                value -= penalty;
-            }
-            (action, value)
-        })
+        .zip(&adjust)
+        .map(|((&action, &(value, _)), &adjust)| (action, value + adjust))
         .collect();
-    // The first of the best in action order: ties resolve the same way every time.
-    let (best, value) = root.iter().fold(root[0], |b, &c| if c.1 > b.1 { c } else { b });
-    let plan_value = advice.plan_action.and_then(|p| root.iter().find(|(a, _)| *a == p)).map(|&(_, v)| v);
-    MidgameResult { best, value, plan_value, depth, nodes: budget.nodes.load(Relaxed), root }
+    let (best, value) = root[order[0]];
+    MidgameResult {
+        best,
+        value,
+        plan_value: plan.map(|i| root[i].1),
+        depth,
+        nodes: budget.nodes.load(Relaxed),
+        root,
+        root_exact: values.iter().map(|&(_, exact)| exact).collect(),
+    }
 }
 
-/// One depth of the iterative deepening: the root values, or `None` when interrupted.
+/// The root moves and what decides how each is searched.
+struct RootSearch<'a> {
+    actions: &'a [Action],
+    /// The advice's adjustment of each move's value.
+    adjust: &'a [i64],
+    /// The plan's move (its value must be exact).
+    plan: Option<usize>,
+    exact_all: bool,
+}
+
+/// One depth of the iterative deepening: each root move's value (advice not included) and
+/// whether it is exact, or `None` when interrupted. The first move in `order` is searched with
+/// a full window; the others, in parallel, only need to show whether they beat it.
 fn search_depth<S: Simulator>(
     state: &TurnState<'_, S>,
     params: &MidgameParams,
     evaluator: &Evaluator<'_>,
     depth: usize,
-    actions: &[Action],
+    root: &RootSearch<'_>,
+    order: &[usize],
     budget: &Budget,
-) -> Option<Vec<(i64, u32)>> {
+) -> Option<Vec<(i64, bool)>> {
     let keys = Keys { depth };
     let net = state.opponent.garbage as i64 - state.me.garbage as i64;
     // A row can fall on the opponent at ply k only if what we can have sent by ply k − 1 can
@@ -189,12 +235,38 @@ fn search_depth<S: Simulator>(
         budget,
         own_skill_used,
     };
-    let root = Node {
+    let node = Node {
         field: state.me.field.clone(),
         gauge: state.me.gauge,
         line: Line { net: net as i32, opp_gauge: state.opponent.gauge, ..Line::default() },
     };
-    tree.root_values(&root, actions)
+    let value_of = |i: usize, alpha: i64| {
+        let mut task = Task::new();
+        let value = tree.root_value(&node, root.actions[i], alpha, &mut task);
+        budget.spend(task.nodes);
+        value
+    };
+    let first = order[0];
+    let first_value = value_of(first, i64::MIN);
+    let bar = first_value + root.adjust[first];
+    let rest: Vec<(usize, i64, bool)> = order[1..]
+        .par_iter()
+        .map(|&i| {
+            let exact = root.exact_all || root.plan == Some(i);
+            let alpha = if exact { i64::MIN } else { bar - root.adjust[i] };
+            let value = value_of(i, alpha);
+            (i, value, exact || value > alpha)
+        })
+        .collect();
+    if budget.stopped() {
+        return None;
+    }
+    let mut values = vec![(0, false); root.actions.len()];
+    values[first] = (first_value, true);
+    for (i, value, exact) in rest {
+        values[i] = (value, exact);
+    }
+    Some(values)
 }
 
 fn garbage_on<S: Simulator>(field: &S) -> u32 {

@@ -5,7 +5,8 @@
 //! drained our gauge) or kept quiet (the minimiser in our tree picks). For each ply and class
 //! the summary keeps the worst the opponent can do next: whether it can move without dying,
 //! the most garbage a drop or the skill sends, the most gauge it drains, whether it gains gauge;
-//! and after the last ply the most garbage its skill would send if fired then.
+//! and after the last ply the most garbage its skill would send if fired then (measured before
+//! its last move).
 //!
 //! A row can fall on the opponent at ply k only if our sends can have pushed its stock to 10:
 //! with `U` the most we can have sent by then (from a cheap search of our own field alone),
@@ -64,7 +65,7 @@ pub(super) struct Summary {
 }
 
 impl Summary {
-    fn new(keys: Keys) -> Self {
+    pub fn new(keys: Keys) -> Self {
         Summary { plies: vec![vec![PlyStats::default(); keys.size()]; keys.depth], leaves: vec![0; keys.size()] }
     }
 
@@ -89,6 +90,15 @@ impl Summary {
     }
 }
 
+/// What one task (one first opponent move) builds and counts.
+struct Task {
+    summary: Summary,
+    /// Lines already expanded (field, gauge, class, ply), local to the task so the result does
+    /// not depend on which thread gets where first.
+    seen: FxHashSet<u64>,
+    nodes: u64,
+}
+
 /// The opponent's side of the search.
 pub(super) struct OpponentTree<'a> {
     pub packs: &'a Packs,
@@ -110,13 +120,12 @@ impl OpponentTree<'_> {
         let summary = roots
             .par_iter()
             .map(|&action| {
-                let mut summary = Summary::new(self.keys);
-                let mut seen = FxHashSet::default();
-                let mut nodes = 0;
-                summary.plies[0][0].reached = true;
-                self.step(1, field, gauge, 0, action, pack, &mut summary, &mut seen, &mut nodes);
-                self.budget.spend(nodes);
-                summary
+                let mut task = Task { summary: Summary::new(self.keys), seen: FxHashSet::default(), nodes: 0 };
+                task.summary.plies[0][0].reached = true;
+                let skill = self.skill_before_last_move(1, field, gauge, &mut task.nodes);
+                self.step(1, field, gauge, 0, action, pack, skill, &mut task);
+                self.budget.spend(task.nodes);
+                task.summary
             })
             .reduce_with(Summary::merge)
             .expect("at least 36 drops");
@@ -124,23 +133,27 @@ impl OpponentTree<'_> {
     }
 
     /// Expands a line that reached ply `ply` in class `key`.
-    fn expand<S: Simulator>(
-        &self,
-        ply: usize,
-        field: &S,
-        gauge: u32,
-        key: u32,
-        summary: &mut Summary,
-        seen: &mut FxHashSet<u64>,
-        nodes: &mut u64,
-    ) {
-        if self.budget.checkpoint(nodes) {
+    fn expand<S: Simulator>(&self, ply: usize, field: &S, gauge: u32, key: u32, task: &mut Task) {
+        if self.budget.checkpoint(&mut task.nodes) {
             return;
         }
-        summary.plies[ply - 1][key as usize].reached = true;
+        task.summary.plies[ply - 1][key as usize].reached = true;
         let pack = self.packs.get(self.turn + ply - 1);
+        let skill = self.skill_before_last_move(ply, field, gauge, &mut task.nodes);
         for action in Action::all(gauge >= SKILL_THRESHOLD) {
-            self.step(ply, field, gauge, key, action, pack, summary, seen, nodes);
+            self.step(ply, field, gauge, key, action, pack, skill, task);
+        }
+    }
+
+    /// What the opponent's skill would send after the last ply, measured before its last move
+    /// (as for our own skill: per leaf it would cost as much as the leaves), when its gauge can
+    /// reach the threat range.
+    fn skill_before_last_move<S: Simulator>(&self, ply: usize, field: &S, gauge: u32, nodes: &mut u64) -> u32 {
+        if ply == self.keys.depth && gauge + GAUGE_GAIN >= self.skill_gauge_min {
+            *nodes += 1;
+            field.clone().use_skill().garbage()
+        } else {
+            0
         }
     }
 
@@ -154,13 +167,12 @@ impl OpponentTree<'_> {
         key: u32,
         action: Action,
         pack: &crate::rules::Pack,
-        summary: &mut Summary,
-        seen: &mut FxHashSet<u64>,
-        nodes: &mut u64,
+        skill_before: u32,
+        task: &mut Task,
     ) {
         let mut child = field.clone();
         let outcome = child.apply(pack, action);
-        *nodes += 1;
+        task.nodes += 1;
         if child.is_dead() {
             return;
         }
@@ -172,7 +184,7 @@ impl OpponentTree<'_> {
         let send = outcome.garbage();
         let drain = gauge_drain(outcome.links);
         let attack = send > 0 || drain > 0;
-        let stats = &mut summary.plies[ply - 1][key as usize];
+        let stats = &mut task.summary.plies[ply - 1][key as usize];
         let chains = outcome.links > 0;
         if attack {
             stats.attack = true;
@@ -190,10 +202,8 @@ impl OpponentTree<'_> {
         let key = if attack { key | self.keys.attack(ply) } else { key };
         if ply == self.keys.depth {
             if gauge >= self.skill_gauge_min {
-                let sends = child.clone().use_skill().garbage();
-                *nodes += 1;
-                let leaf = &mut summary.leaves[key as usize];
-                *leaf = (*leaf).max(sends);
+                let leaf = &mut task.summary.leaves[key as usize];
+                *leaf = (*leaf).max(skill_before);
             }
             return;
         }
@@ -212,8 +222,8 @@ impl OpponentTree<'_> {
             }
             // Lines that meet again (same field, gauge and class) add nothing new.
             let id = field.board_hash() ^ mix((gauge as u64) | (key as u64) << 8 | (next as u64) << 40);
-            if seen.insert(id) {
-                self.expand(next, &field, gauge, key, summary, seen, nodes);
+            if task.seen.insert(id) {
+                self.expand(next, &field, gauge, key, task);
             }
         }
     }

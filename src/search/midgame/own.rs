@@ -64,67 +64,79 @@ pub(super) fn most_sent<S: Simulator>(
     gauge: u32,
     budget: &Budget,
 ) -> Option<Vec<u32>> {
-    fn dfs<S: Simulator>(
-        packs: &Packs,
-        turn: usize,
-        ply: usize,
-        plies: usize,
-        field: &S,
-        gauge: u32,
-        sent: u32,
-        best: &mut [u32],
-        nodes: &mut u64,
-        budget: &Budget,
-    ) {
-        if budget.checkpoint(nodes) {
-            return;
-        }
-        let pack = packs.get(turn + ply - 1);
-        for action in Action::all(gauge >= SKILL_THRESHOLD) {
-            let child = simulate(field, gauge, pack, action);
-            *nodes += 1;
-            if child.dead {
-                continue;
-            }
-            let sent = sent + child.outcome.garbage();
-            best[ply - 1] = best[ply - 1].max(sent);
-            if ply < plies {
-                for row in [false, true] {
-                    let mut next = child.field.clone();
-                    if row {
-                        next.drop_garbage_row();
-                    }
-                    dfs(packs, turn, ply + 1, plies, &next, child.gauge, sent, best, nodes, budget);
-                }
-            }
-        }
-    }
-    let pack = packs.get(turn);
+    let bound = SendBound { packs, turn, plies, budget };
     let roots: Vec<Action> = Action::all(gauge >= SKILL_THRESHOLD).collect();
     let best = roots
         .par_iter()
         .map(|&action| {
             let mut best = vec![0; plies];
-            let mut nodes = 1;
-            let child = simulate(field, gauge, pack, action);
-            if !child.dead {
-                best[0] = child.outcome.garbage();
-                if plies > 1 {
-                    for row in [false, true] {
-                        let mut next = child.field.clone();
-                        if row {
-                            next.drop_garbage_row();
-                        }
-                        let sent = best[0];
-                        dfs(packs, turn, 2, plies, &next, child.gauge, sent, &mut best, &mut nodes, budget);
-                    }
-                }
-            }
+            let mut nodes = 0;
+            bound.step(1, field, gauge, 0, action, &mut best, &mut nodes);
             budget.spend(nodes);
             best
         })
         .reduce(|| vec![0; plies], |a, b| a.iter().zip(&b).map(|(x, y)| *x.max(y)).collect());
     (!budget.stopped()).then_some(best)
+}
+
+/// The search behind [`most_sent`].
+struct SendBound<'a> {
+    packs: &'a Packs,
+    turn: usize,
+    plies: usize,
+    budget: &'a Budget,
+}
+
+impl SendBound<'_> {
+    /// Our `action` at `ply` after `sent` so far; records the sums in `best`.
+    #[allow(clippy::too_many_arguments)]
+    fn step<S: Simulator>(
+        &self,
+        ply: usize,
+        field: &S,
+        gauge: u32,
+        sent: u32,
+        action: Action,
+        best: &mut [u32],
+        nodes: &mut u64,
+    ) {
+        let child = simulate(field, gauge, self.packs.get(self.turn + ply - 1), action);
+        *nodes += 1;
+        if child.dead {
+            return;
+        }
+        let sent = sent + child.outcome.garbage();
+        best[ply - 1] = best[ply - 1].max(sent);
+        if ply == self.plies || self.budget.checkpoint(nodes) {
+            return;
+        }
+        for row in [false, true] {
+            let mut next = child.field.clone();
+            if row {
+                next.drop_garbage_row();
+            }
+            for action in Action::all(child.gauge >= SKILL_THRESHOLD) {
+                self.step(ply + 1, &next, child.gauge, sent, action, best, nodes);
+            }
+        }
+    }
+}
+
+/// What one task (one root move) keeps while it searches.
+pub(super) struct Task {
+    pub nodes: u64,
+    /// Per ply, the move that last caused a cut-off (index in [`Action::all`] order): tried first
+    /// at the next node of that ply, since sibling positions often share their best move.
+    killers: [Option<usize>; super::MAX_DEPTH + 1],
+    /// Per ply, whether the opponent's quiet answer (rather than its attack) last refuted one of
+    /// our moves: that answer is tried first at the next node of that ply.
+    quiet_refutes: [bool; super::MAX_DEPTH + 1],
+}
+
+impl Task {
+    pub fn new() -> Self {
+        Task { nodes: 0, killers: [None; super::MAX_DEPTH + 1], quiet_refutes: [false; super::MAX_DEPTH + 1] }
+    }
 }
 
 /// Our tree over a finished opponent summary.
@@ -145,61 +157,91 @@ impl OwnTree<'_> {
         self.keys.depth
     }
 
-    /// The exact value of every root action (each searched with a full window, in parallel),
-    /// with the links its own chain makes. `None` when the budget ran out.
-    pub fn root_values<S: Simulator>(&self, root: &Node<S>, actions: &[Action]) -> Option<Vec<(i64, u32)>> {
+    /// The value of the root `action` with the window (`alpha`, +∞): exact when above
+    /// `alpha`, otherwise an upper bound (fail-soft).
+    pub fn root_value<S: Simulator>(&self, root: &Node<S>, action: Action, alpha: i64, task: &mut Task) -> i64 {
         let pack = self.packs.get(self.turn);
-        let values: Vec<(i64, u32)> = actions
-            .par_iter()
-            .map(|&action| {
-                let mut nodes = 1;
-                let child = simulate(&root.field, root.gauge, pack, action);
-                let value = if child.dead {
-                    self.eval.death(1)
-                } else {
-                    self.reply(1, root, &child, i64::MIN, i64::MAX, &mut nodes)
-                };
-                self.budget.spend(nodes);
-                (value, child.outcome.links)
-            })
-            .collect();
-        (!self.budget.stopped()).then_some(values)
+        let child = simulate(&root.field, root.gauge, pack, action);
+        task.nodes += 1;
+        if child.dead {
+            return self.eval.death(1);
+        }
+        let skill = if self.depth() == 1 {
+            let before = self.skill_before_last_move(root, task);
+            self.skill_after_last_move(&child, before, task)
+        } else {
+            Outcome::default()
+        };
+        self.reply(1, root, &child, alpha, i64::MAX, &skill, task)
+    }
+
+    /// What our skill would do, for the threat measured at the leaves: once before the last
+    /// move (the move rarely changes it, and measuring it per leaf would cost as much as the
+    /// leaves themselves) ...
+    fn skill_before_last_move<S: Simulator>(&self, node: &Node<S>, task: &mut Task) -> Outcome {
+        if self.own_skill_used && !self.eval.skill_mode {
+            task.nodes += 1;
+            node.field.clone().use_skill()
+        } else {
+            Outcome::default()
+        }
+    }
+
+    /// ... except in skill mode, where it is what the last moves are chosen by.
+    fn skill_after_last_move<S: Simulator>(&self, child: &Child<S>, before: Outcome, task: &mut Task) -> Outcome {
+        if self.own_skill_used && self.eval.skill_mode {
+            task.nodes += 1;
+            child.field.clone().use_skill()
+        } else {
+            before
+        }
     }
 
     /// Our best move at `ply` from `node` (fail-soft alpha-beta).
-    fn max_node<S: Simulator>(&self, ply: usize, node: &Node<S>, mut alpha: i64, beta: i64, nodes: &mut u64) -> i64 {
-        if self.budget.checkpoint(nodes) {
+    fn max_node<S: Simulator>(&self, ply: usize, node: &Node<S>, mut alpha: i64, beta: i64, task: &mut Task) -> i64 {
+        if self.budget.checkpoint(&mut task.nodes) {
             return 0;
         }
         let pack = self.packs.get(self.turn + ply - 1);
-        let actions = Action::all(node.gauge >= SKILL_THRESHOLD);
+        let actions: Vec<Action> = Action::all(node.gauge >= SKILL_THRESHOLD).collect();
+        let killer = task.killers[ply].filter(|&k| k < actions.len());
         let mut best = i64::MIN;
-        let mut visit = |child: &Child<S>, alpha: &mut i64, nodes: &mut u64| {
-            let value = if child.dead {
-                self.eval.death(ply)
-            } else {
-                self.reply(ply, node, child, *alpha, beta, nodes)
-            };
-            best = best.max(value);
-            *alpha = (*alpha).max(best);
-            best >= beta
-        };
         if ply < self.depth() {
-            // Moves sending the most first: they decide most values, so cut-offs come early.
-            let mut children: Vec<Child<S>> = actions.map(|a| simulate(&node.field, node.gauge, pack, a)).collect();
-            *nodes += children.len() as u64;
-            children.sort_by_key(|c| (c.dead, Reverse(c.outcome.garbage())));
-            for child in &children {
-                if visit(child, &mut alpha, nodes) {
+            // The killer first, then the moves sending the most: they decide most values.
+            let mut children: Vec<(usize, Child<S>)> =
+                actions.iter().enumerate().map(|(i, &a)| (i, simulate(&node.field, node.gauge, pack, a))).collect();
+            task.nodes += children.len() as u64;
+            children.sort_by_key(|(i, c)| (Some(*i) != killer, c.dead, Reverse(c.outcome.garbage())));
+            for (i, child) in &children {
+                let value = if child.dead {
+                    self.eval.death(ply)
+                } else {
+                    self.reply(ply, node, child, alpha, beta, &Outcome::default(), task)
+                };
+                best = best.max(value);
+                alpha = alpha.max(best);
+                if best >= beta {
+                    task.killers[ply] = Some(*i);
                     break;
                 }
             }
         } else {
             // The last ply: simulate lazily, a cut-off spares the rest.
-            for action in actions {
-                let child = simulate(&node.field, node.gauge, pack, action);
-                *nodes += 1;
-                if visit(&child, &mut alpha, nodes) {
+            let skill = self.skill_before_last_move(node, task);
+            let order = killer.into_iter().chain((0..actions.len()).filter(|&i| Some(i) != killer));
+            for i in order {
+                let child = simulate(&node.field, node.gauge, pack, actions[i]);
+                task.nodes += 1;
+                let value = if child.dead {
+                    self.eval.death(ply)
+                } else {
+                    let skill = self.skill_after_last_move(&child, skill, task);
+                    self.reply(ply, node, &child, alpha, beta, &skill, task)
+                };
+                best = best.max(value);
+                alpha = alpha.max(best);
+                if best >= beta {
+                    task.killers[ply] = Some(i);
                     break;
                 }
             }
@@ -207,7 +249,9 @@ impl OwnTree<'_> {
         best
     }
 
-    /// The opponent's worst answer to our `child` at `ply` (fail-soft alpha-beta).
+    /// The opponent's worst answer to our `child` at `ply` (fail-soft alpha-beta); `skill` is
+    /// what our skill would do, used at the last ply.
+    #[allow(clippy::too_many_arguments)]
     fn reply<S: Simulator>(
         &self,
         ply: usize,
@@ -215,36 +259,39 @@ impl OwnTree<'_> {
         child: &Child<S>,
         alpha: i64,
         mut beta: i64,
-        nodes: &mut u64,
+        skill: &Outcome,
+        task: &mut Task,
     ) -> i64 {
         let stats = self.summary.ply(ply, node.line.key);
         debug_assert!(stats.reached, "our tree reached an opponent class its search left out");
-        let replies = self.replies(stats, node.line.opp_gauge);
+        let mut replies = self.replies(stats, node.line.opp_gauge);
         if replies.iter().all(Option::is_none) {
-            return self.eval.opponent_dead(ply, &node.line);
+            if stats.reached {
+                return self.eval.opponent_dead(ply, &node.line);
+            }
+            // Not searched (never, by the row bound): an opponent that sends nothing, not a kill.
+            replies[0] = Some(Reply { attack: false, send: 0, drain: 0, skill: false, chains: false });
+        }
+        if task.quiet_refutes[ply] {
+            replies.reverse();
         }
         let last = ply == self.depth();
-        let skill = if last && self.own_skill_used {
-            *nodes += 1;
-            child.field.clone().use_skill()
-        } else {
-            Outcome::default()
-        };
         let mut value = i64::MAX;
         for reply in replies.into_iter().flatten() {
             let (line, gauge, row) = self.advance(ply, node, child, reply);
             let v = if last {
-                self.eval.leaf(&child.field, gauge, &skill, self.summary.leaf_skill(line.key), &line)
+                self.eval.leaf(&child.field, gauge, skill, self.summary.leaf_skill(line.key), &line)
             } else {
                 let mut field = child.field.clone();
                 if row {
                     field.drop_garbage_row();
                 }
-                self.max_node(ply + 1, &Node { field, gauge, line }, alpha, beta, nodes)
+                self.max_node(ply + 1, &Node { field, gauge, line }, alpha, beta, task)
             };
             value = value.min(v);
             beta = beta.min(value);
             if value <= alpha {
+                task.quiet_refutes[ply] = !reply.attack;
                 break;
             }
         }
@@ -254,13 +301,8 @@ impl OwnTree<'_> {
     /// The opponent's answers in its class under the model, the attack first (usually the
     /// worse for us, so the quiet answer is often cut off). None at all when it cannot survive.
     fn replies(&self, stats: &PlyStats, opp_gauge: u32) -> [Option<Reply>; 2] {
-        let quiet = stats.quiet.then_some(Reply {
-            attack: false,
-            send: 0,
-            drain: 0,
-            skill: false,
-            chains: stats.quiet_chains,
-        });
+        let quiet =
+            stats.quiet.then_some(Reply { attack: false, send: 0, drain: 0, skill: false, chains: stats.quiet_chains });
         let attack = stats.attack.then(|| {
             let skill = stats.skill_send.filter(|_| opp_gauge >= SKILL_THRESHOLD);
             let by_skill = skill.is_some_and(|s| s > stats.chain_send);
@@ -319,5 +361,120 @@ impl OwnTree<'_> {
             }
         }
         (line, gauge, row_on_us)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::{Rng, SeedableRng};
+    use rand_pcg::Pcg64Mcg;
+
+    use super::*;
+    use crate::rules::{Field, Game, Packs, GARBAGE_ROW};
+    use crate::search::midgame::{Budget, MidgameParams};
+
+    /// One ply of our tree, with the opponent's answer given exactly as its real move, keeps the
+    /// same books as the rules' two-player turn: fields, gauges, the pending garbage after
+    /// offsetting, and the rows that fall at the next turn's start.
+    #[test]
+    fn a_ply_keeps_the_books_of_the_rules() {
+        let params = MidgameParams::default();
+        let budget = Budget::new(None, None);
+        let keys = Keys { depth: 2 };
+        let summary = Summary::new(keys);
+        let mut checked = [0usize; 4]; // rows on us, rows on them, skills, drains
+        for seed in 0..30 {
+            let packs = Packs::generate(seed);
+            let eval = Evaluator::new(&params, false, 0, 160, 0, 0);
+            let tree = OwnTree {
+                packs: &packs,
+                turn: 0,
+                keys,
+                summary: &summary,
+                eval: &eval,
+                model: OpponentModel::Worst,
+                budget: &budget,
+                own_skill_used: true,
+            };
+            let mut rng = Pcg64Mcg::seed_from_u64(seed);
+            let mut game = Game::<Field>::new(packs.clone());
+            for turn in 0..80 {
+                if game.result().is_some() {
+                    break;
+                }
+                // Stir the books: stocks (one side only, as after offsetting) and gauges.
+                if rng.gen_bool(0.2) {
+                    let p = rng.gen_range(0..2);
+                    game.players[p].garbage += rng.gen_range(0..25);
+                    game.players[1 - p].garbage = 0;
+                }
+                if rng.gen_bool(0.2) {
+                    game.players[rng.gen_range(0..2)].gauge = rng.gen_range(60..=100);
+                }
+                // The turn's start as the bot sees it: this turn's row fallen.
+                let start: Vec<(Field, u32)> = game
+                    .players
+                    .iter()
+                    .map(|p| {
+                        let mut field = p.field;
+                        if p.garbage >= GARBAGE_ROW {
+                            field.drop_garbage_row();
+                        }
+                        (field, p.garbage - if p.garbage >= GARBAGE_ROW { GARBAGE_ROW } else { 0 })
+                    })
+                    .collect();
+                let pack = packs.get(turn);
+                let choose = |rng: &mut Pcg64Mcg, field: &Field, gauge: u32| {
+                    let actions: Vec<Action> = Action::all(gauge >= SKILL_THRESHOLD).collect();
+                    let survives = |&a: &Action| {
+                        let mut f = *field;
+                        f.apply(pack, a);
+                        !f.is_dead()
+                    };
+                    let alive: Vec<Action> = actions.iter().copied().filter(survives).collect();
+                    let from = if alive.is_empty() { &actions } else { &alive };
+                    from[rng.gen_range(0..from.len())]
+                };
+                let ours = choose(&mut rng, &start[0].0, game.players[0].gauge);
+                let theirs = choose(&mut rng, &start[1].0, game.players[1].gauge);
+                let node = Node {
+                    field: start[0].0,
+                    gauge: game.players[0].gauge,
+                    line: Line {
+                        net: start[1].1 as i32 - start[0].1 as i32,
+                        opp_gauge: game.players[1].gauge,
+                        ..Line::default()
+                    },
+                };
+                let child = simulate(&node.field, node.gauge, pack, ours);
+                let opponent = simulate(&start[1].0, game.players[1].gauge, pack, theirs).outcome;
+                let reply = Reply {
+                    attack: opponent.garbage() > 0 || gauge_drain(opponent.links) > 0,
+                    send: opponent.garbage(),
+                    drain: gauge_drain(opponent.links),
+                    skill: theirs == Action::Skill,
+                    chains: opponent.links > 0,
+                };
+                let (line, gauge, row_on_us) = tree.advance(1, &node, &child, reply);
+                game.play([Ok(ours), Ok(theirs)]);
+                let [me, them] = &game.players;
+                assert_eq!(child.field, me.field, "seed {seed} turn {turn}: our field");
+                assert_eq!(gauge, me.gauge, "seed {seed} turn {turn}: our gauge");
+                assert_eq!(line.opp_gauge, them.gauge, "seed {seed} turn {turn}: their gauge");
+                let rows = [me.garbage >= GARBAGE_ROW, them.garbage >= GARBAGE_ROW];
+                let left = |g: u32, row: bool| g as i32 - if row { GARBAGE_ROW as i32 } else { 0 };
+                assert_eq!(
+                    line.net,
+                    left(them.garbage, rows[1]) - left(me.garbage, rows[0]),
+                    "seed {seed} turn {turn}"
+                );
+                assert_eq!((row_on_us, line.rows_on_opp == 1), (rows[0], rows[1]), "seed {seed} turn {turn}");
+                checked[0] += rows[0] as usize;
+                checked[1] += rows[1] as usize;
+                checked[2] += (ours == Action::Skill || theirs == Action::Skill) as usize;
+                checked[3] += (reply.drain > 0 || gauge_drain(child.outcome.links) > 0) as usize;
+            }
+        }
+        assert!(checked.iter().all(|&n| n >= 5), "every case came up: {checked:?}");
     }
 }
