@@ -207,6 +207,17 @@ fn sprt_stops_a_lopsided_match_early() {
     assert!(games.len() < 10, "{} games", games.len());
 }
 
+#[test]
+fn sprt_no_stop_plays_every_game_and_gives_the_final_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let (games, stdout) = arena_json(
+        dir.path(),
+        &["--p0", &greedy(), "--p1", &zero_bot(), "--seed", "1", "--games", "12", "--sprt", "0,50", "--sprt-no-stop"],
+    );
+    assert_eq!(games.len(), 12);
+    assert!(stdout.contains("H1 accepted"), "{stdout}");
+}
+
 fn read_replay(dir: &Path, game: usize) -> (PathBuf, Value) {
     let folder = dir.join(format!("game-{game:04}"));
     let text = std::fs::read_to_string(folder.join("replay.json")).unwrap();

@@ -86,6 +86,10 @@ pub struct ArenaArgs {
     /// Stop early by a sequential probability ratio test of Elo ELO0 against ELO1.
     #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt, allow_hyphen_values = true)]
     pub sprt: Option<(f64, f64)>,
+    /// Play every game anyway: the SPRT's verdict is then the one on all the games (when a
+    /// fixed number of games is wanted and the SPRT should confirm it).
+    #[arg(long, requires = "sprt")]
+    pub sprt_no_stop: bool,
     /// The SPRT's false-positive rate.
     #[arg(long, value_name = "P", default_value_t = 0.05)]
     pub sprt_alpha: f64,
@@ -213,6 +217,8 @@ struct Summary {
     faults: BTreeMap<(char, &'static str), u64>,
     names: [Option<String>; 2],
     stopped: Option<SprtVerdict>,
+    /// The SPRT's verdict on the games so far (when not stopping early).
+    verdict: Option<SprtVerdict>,
 }
 
 impl Summary {
@@ -253,7 +259,7 @@ impl Summary {
         println!("faults: {}", if faults.is_empty() { "none".to_string() } else { faults.join(", ") });
         if let Some(s) = sprt {
             let (low, high) = s.bounds();
-            let verdict = match self.stopped {
+            let verdict = match self.stopped.or(self.verdict) {
                 Some(SprtVerdict::H0) => "H0 accepted",
                 Some(SprtVerdict::H1) => "H1 accepted",
                 _ => "no decision",
@@ -359,7 +365,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
                 in_order += 1;
                 match result {
                     Ok(Some(finished)) => {
-                        let outcome = take(&finished, &mut json, &mut summary, sprt.as_ref());
+                        let outcome = take(&finished, &mut json, &mut summary, sprt.as_ref(), !args.sprt_no_stop);
                         if let Err(e) = outcome {
                             error = Some(e);
                         }
@@ -384,7 +390,13 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
 }
 
 /// Counts a finished game: its JSON line, the tally and the SPRT.
-fn take(f: &Finished, json: &mut Option<fs::File>, summary: &mut Summary, sprt: Option<&Sprt>) -> Result<(), String> {
+fn take(
+    f: &Finished,
+    json: &mut Option<fs::File>,
+    summary: &mut Summary,
+    sprt: Option<&Sprt>,
+    stop: bool,
+) -> Result<(), String> {
     if let Some(file) = json {
         let mut line = serde_json::to_string(&f.line).map_err(|e| format!("--json: {e}"))?;
         line.push('\n');
@@ -393,8 +405,9 @@ fn take(f: &Finished, json: &mut Option<fs::File>, summary: &mut Summary, sprt: 
     summary.add(f);
     if let Some(s) = sprt {
         match s.verdict(&summary.tally) {
-            SprtVerdict::Continue => {}
-            v => summary.stopped = Some(v),
+            SprtVerdict::Continue => summary.verdict = None,
+            v if stop => summary.stopped = Some(v),
+            v => summary.verdict = Some(v),
         }
     }
     Ok(())

@@ -1,0 +1,90 @@
+//! The full bot's decisions on single turns, explained on stderr: the searches it runs and what
+//! decided. Node budgets keep every run reproducible.
+
+mod common;
+
+use codevs_reborn::bot::{play, BotOptions, Strategy};
+use codevs_reborn::protocol::{read_pack_file, PlayerInput};
+use codevs_reborn::rules::{Action, Field, Packs, Simulator};
+use codevs_reborn::search::beam::{search, BeamConfig, Start};
+use codevs_reborn::Engine;
+use common::{player, turn_text};
+
+fn packs(i: usize) -> Packs {
+    read_pack_file(&common::shared().join(format!("packs/pack_{i:04}.pack"))).unwrap()
+}
+
+fn options(turn: usize) -> BotOptions {
+    let mut options = BotOptions { strategy: Strategy::Full, turn: Some(turn), ..BotOptions::default() };
+    options.beam.node_budget = 2_000_000;
+    options
+}
+
+/// Plays one turn of a game on `packs` and returns the action and the explanation.
+fn think(packs: &Packs, turn: usize, me: PlayerInput, opponent: PlayerInput, options: BotOptions) -> (Action, String) {
+    let input = packs.to_string() + &turn_text(turn, me, opponent);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    play(input.as_bytes(), &mut out, &mut err, options).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let action = out.lines().nth(1).expect("an answer").parse().unwrap();
+    (action, String::from_utf8(err).unwrap())
+}
+
+/// A field the opening beam grew on `packs` up to the turn its plan fires at least `links`.
+fn grown(packs: &Packs, links: u32) -> (usize, Field) {
+    let config = BeamConfig { width: 400, chain_width: 100, node_budget: Some(6_000_000), ..BeamConfig::default() };
+    let empty = Engine::from_field(&Field::empty());
+    let result = search(Start { field: &empty, packs, turn: 0, garbage: 0 }, &config);
+    let turn = result.line.first_turn_with(links).expect("the beam builds the chain");
+    (turn, result.line.expected[turn].clone())
+}
+
+fn picture(field: &Field) -> String {
+    format!("{field:?}")
+}
+
+#[test]
+fn the_opening_plan_is_followed_blindly_in_the_first_turns() {
+    let packs = packs(0);
+    let (_, why) = think(&packs, 0, player("", 0, 0), player("", 0, 0), options(0));
+    assert!(why.contains("opening beam:"), "{why}");
+    assert!(why.contains("decided: opening plan step 1"), "{why}");
+}
+
+#[test]
+fn a_midgame_turn_runs_the_rebuild_beam_and_the_midgame_search() {
+    let packs = packs(1);
+    let (_, why) = think(&packs, 20, player("", 0, 0), player("", 0, 0), options(20));
+    assert!(why.contains("rebuild beam:"), "{why}");
+    assert!(why.contains("midgame: depth"), "{why}");
+    assert!(why.contains("decided:"), "{why}");
+}
+
+#[test]
+fn a_ready_chain_against_an_empty_field_triggers_the_counter_analysis() {
+    let packs = packs(2);
+    let (turn, field) = grown(&packs, 9);
+    let (_, why) = think(&packs, turn, player(&picture(&field), 0, 0), player("", 0, 0), options(turn));
+    assert!(why.contains("counter: we fire"), "{why}");
+    // The opponent cannot out-chain a 9+ chain from an empty field within five turns.
+    assert!(why.contains("no adjustment (they have nothing bigger)"), "{why}");
+}
+
+#[test]
+fn a_buried_field_with_no_chain_in_reach_gives_up_chains_for_the_skill() {
+    let packs = packs(3);
+    // Thirteen garbage rows leave three rows: no chain worth the name can be built there.
+    let buried = "##########\n".repeat(13);
+    let (turn, opponent) = grown(&packs, 12);
+    let (action, why) = think(&packs, turn, player(&buried, 0, 40), player(&picture(&opponent), 0, 0), options(turn));
+    assert!(why.contains("skill mode: our best chain within 10 turns is"), "{why}");
+    assert!(matches!(action, Action::Drop { .. }), "gauge 40 cannot fire the skill");
+}
+
+#[test]
+fn the_same_node_budget_gives_the_same_answer() {
+    let packs = packs(4);
+    let (turn, field) = grown(&packs, 8);
+    let run = || think(&packs, turn, player(&picture(&field), 0, 0), player("", 0, 0), options(turn)).0;
+    assert_eq!(run(), run());
+}
