@@ -21,4 +21,5 @@ pub mod rules;
 pub type Engine = board::BitField;
 pub mod bot;
 pub mod cli;
+pub mod memory;
 pub mod search;

@@ -88,3 +88,17 @@ fn the_same_node_budget_gives_the_same_answer() {
     let run = || think(&packs, turn, player(&picture(&field), 0, 0), player("", 0, 0), options(turn)).0;
     assert_eq!(run(), run());
 }
+
+#[test]
+fn report_memory_prints_the_peak_after_every_turn() {
+    let packs = packs(5);
+    let mut options = options(0);
+    options.turn = None;
+    options.report_memory = true;
+    options.strategy = Strategy::Greedy;
+    let input = common::game_text(&packs, 3);
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    play(input.as_bytes(), &mut out, &mut err, options).unwrap();
+    let err = String::from_utf8(err).unwrap();
+    assert_eq!(err.lines().filter(|l| l.contains("peak RSS") && l.ends_with("MiB")).count(), 3, "{err}");
+}

@@ -3,10 +3,4 @@
 pub mod opening;
 pub mod sim;
 
-/// Peak resident memory of this process so far, in MiB (Linux; `None` elsewhere).
-pub fn peak_rss_mib() -> Option<f64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024.0)
-}
+pub use crate::memory::peak_rss_mib;

@@ -57,6 +57,10 @@ pub struct BotOptions {
     /// Debugging: play only the K-th game (1 = first) of an input file holding several.
     #[arg(long, value_name = "K")]
     pub game: Option<usize>,
+    /// Print the process's peak resident memory on stderr after every turn (memory checks in
+    /// arena runs: `arena --replays` keeps each bot's stderr).
+    #[arg(long)]
+    pub report_memory: bool,
     /// Worker threads for the searches (0 = one per core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -83,6 +87,7 @@ impl Default for BotOptions {
             name: DEFAULT_NAME.into(),
             turn: None,
             game: None,
+            report_memory: false,
             threads: 0,
             plan_unconditional_turns: 8,
             greedy: Default::default(),
@@ -220,6 +225,11 @@ pub fn play(
                     .unwrap_or_else(|_| (FALLBACK, "  the search failed; fallback action\n".into()));
                 if options.turn.is_some() {
                     writeln!(diagnostics, "game {game}, turn {}: {action}\n{why}", turn.turn)?;
+                }
+                if options.report_memory {
+                    if let Some(mib) = crate::memory::peak_rss_mib() {
+                        writeln!(diagnostics, "turn {}: peak RSS {mib:.1} MiB", turn.turn)?;
+                    }
                 }
                 write_action(output, action)?;
             }
