@@ -121,6 +121,13 @@ impl Bot {
         self.brain.new_game();
     }
 
+    /// Starts the game's clock from the first turn seen (the time given is what is left then),
+    /// even when that turn is skipped: `--turn N` then budgets as the real game did.
+    pub fn observe(&mut self, input: &TurnInput) {
+        let time = &self.options.time;
+        self.clock.get_or_insert_with(|| TimeManager::new(time.clone(), input.me.time_left_ms));
+    }
+
     /// Decides this turn's action, and an explanation of it.
     pub fn think(&mut self, input: &TurnInput) -> (Action, String) {
         let started = Instant::now();
@@ -217,6 +224,9 @@ pub fn play(
             }
             Next::Turn(turn) => {
                 let selected = options.game.is_none_or(|k| k == game) && options.turn.is_none_or(|t| t == turn.turn);
+                if options.game.is_none_or(|k| k == game) {
+                    bot.observe(&turn);
+                }
                 if !selected {
                     continue;
                 }

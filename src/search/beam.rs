@@ -52,6 +52,11 @@ pub struct BeamConfig {
     pub build_chain_max: u32,
     /// How candidates' chain potential is measured for ranking.
     pub potential: Potential,
+    /// Children of one state kept per depth at most (0 = no cap).
+    pub parent_cap: usize,
+    /// Depths from this one get `late_share` of an early depth's budget (with a budget).
+    pub late_depth: usize,
+    pub late_share: f64,
 }
 
 /// How the beam measures a candidate's chain potential.
@@ -82,6 +87,9 @@ impl Default for BeamConfig {
             seed: 0,
             build_chain_max: 2,
             potential: Potential::default(),
+            parent_cap: 0,
+            late_depth: 0,
+            late_share: 1.0,
         }
     }
 }
@@ -238,7 +246,22 @@ pub fn best_fire<S: Simulator>(field: &S, pack: &Pack, nodes: &mut u64) -> Optio
 /// chain, so only those numbers are dropped; they are tried in order 1..=9, so ties go to the
 /// smaller number.
 pub fn best_block_fire<S: Simulator>(field: &S, nodes: &mut u64) -> Option<Fire> {
-    let mut best: Option<Fire> = None;
+    block_probe(field, nodes).best
+}
+
+/// What single-block drops tell of a field's chain potential.
+#[derive(Clone, Copy, Debug, Default)]
+struct BlockProbe {
+    /// The best chain (as [`best_block_fire`]).
+    best: Option<Fire>,
+    /// Drops (column, number) that fire as many links as the best chain.
+    triggers: u32,
+    /// Row where the best chain's trigger lands.
+    trigger_height: u8,
+}
+
+fn block_probe<S: Simulator>(field: &S, nodes: &mut u64) -> BlockProbe {
+    let mut probe = BlockProbe::default();
     for x in 0..WIDTH {
         let y = field.height(x);
         if y >= crate::rules::VISIBLE_HEIGHT {
@@ -259,20 +282,32 @@ pub fn best_block_fire<S: Simulator>(field: &S, nodes: &mut u64) -> Option<Fire>
         let (position, left) = if x < WIDTH - 1 { (x as u8, true) } else { (x as u8 - 1, false) };
         for number in (1..=9).filter(|&n| pairs[n as usize]) {
             let pack = if left { Pack::new([0, 0], [number, 0]) } else { Pack::new([0, 0], [0, number]) };
-            let mut probe = field.clone();
-            let outcome = probe.drop_pack(&pack, position, 0);
+            let mut trial = field.clone();
+            let outcome = trial.drop_pack(&pack, position, 0);
             *nodes += 1;
             if outcome.links == 0 {
                 continue;
             }
             let chain = Chain { links: outcome.links, vanished: outcome.vanished };
-            if best.is_none_or(|b| chain > b.chain) {
+            let best_links = probe.best.map_or(0, |b| b.chain.links);
+            if chain.links > best_links {
+                probe.triggers = 0;
+            }
+            if chain.links >= best_links {
+                probe.triggers += 1;
+            }
+            if probe.best.is_none_or(|b| chain > b.chain) {
                 let action = Action::Drop { x: position, rotation: 0 };
-                best = Some(Fire { chain, action, remaining: probe.block_count() });
+                probe.best = Some(Fire { chain, action, remaining: trial.block_count() });
+                probe.trigger_height = y as u8;
             }
         }
     }
-    best
+    probe
+}
+
+fn bumpiness<S: Simulator>(field: &S) -> u32 {
+    (1..WIDTH).map(|x| field.height(x).abs_diff(field.height(x - 1)) as u32).sum()
 }
 
 fn tallest<S: Simulator>(field: &S) -> usize {
@@ -337,19 +372,23 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
                 let hash = child.board_hash();
                 let origin = index as u64 * per_parent + a as u64;
                 table.insert(hash, origin);
-                let (fire, potential) = match config.potential {
+                let (fire, probe) = match config.potential {
                     Potential::NextPack => {
                         let fire = best_fire(&child, next_pack, &mut local_nodes);
-                        (fire, fire)
+                        (fire, BlockProbe { best: fire, triggers: u32::from(fire.is_some()), trigger_height: 0 })
                     }
                     // The real fire is computed once the state is kept (see below).
-                    Potential::AnyBlock => (None, best_block_fire(&child, &mut local_nodes)),
+                    Potential::AnyBlock => (None, block_probe(&child, &mut local_nodes)),
                 };
+                let potential = probe.best;
                 let own = potential.map_or(Chain::default(), |f| f.chain);
                 let reachable = node.reachable.max(fire.map_or(Chain::default(), |f| f.chain));
                 let shape = Shape {
                     remaining: potential.map_or_else(|| child.block_count(), |f| f.remaining) as u32,
                     tallest: tallest(&child) as u8,
+                    triggers: probe.triggers,
+                    trigger_height: probe.trigger_height,
+                    bumpiness: bumpiness(&child),
                 };
                 let value = config.weights.value(reachable, own, shape);
                 out.push(Candidate {
@@ -392,7 +431,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         }
         let width = fitted_width(config, depth, beam.len(), depth_started, nodes_before, nodes.load(Relaxed));
         let chain_width = (config.chain_width * width).div_ceil(config.width).max(1);
-        let selected = select(candidates, width, chain_width);
+        let selected = select(candidates, width, chain_width, config.parent_cap, beam.len());
         let measure_fire = config.potential == Potential::AnyBlock;
         let kept: Vec<(Node<S>, Option<Fire>, u64)> = selected
             .par_iter()
@@ -421,6 +460,20 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         next.sort_by(|(a, _), (b, _)| b.value.cmp(&a.value).then(a.tiebreak.cmp(&b.tiebreak)));
         let (selected, nodes_kept): (Vec<Candidate>, Vec<Node<S>>) = next.into_iter().unzip();
         best_by_turn.push(selected.iter().filter_map(|c| c.fire).map(|f| f.chain.links).max().unwrap_or(0));
+        if std::env::var_os("BEAM_TRACE").is_some() {
+            let mut hist = [0usize; 24];
+            for c in &selected {
+                hist[(c.potential as usize).min(23)] += 1;
+            }
+            let fires = selected.iter().filter(|c| c.fire.is_some_and(|f| f.chain.links >= 12)).count();
+            eprintln!(
+                "depth {depth:>2} width {width:>6} kept {:>6} nodes {:>10} best fire {:>2} fire>=12 {fires:>5} pot hist {:?}",
+                selected.len(),
+                nodes.load(Relaxed),
+                best_by_turn.last().unwrap(),
+                hist.iter().enumerate().filter(|(_, &n)| n > 0).map(|(l, n)| (l, *n)).collect::<Vec<_>>()
+            );
+        }
         beam = nodes_kept;
         let done = config.final_target.is_some_and(|t| selected.iter().any(|c| c.reachable.links >= t));
         history.push(selected.iter().map(|c| Step { parent: c.parent, action: c.action, fire: c.fire }).collect());
@@ -444,7 +497,10 @@ fn fitted_width(
     nodes_now: u64,
 ) -> usize {
     const MIN_WIDTH: usize = 16;
-    let remaining_depths = (config.depth - depth - 1).max(1) as f64;
+    // The states kept now are expanded at the next depth: its share of what is left, early
+    // depths weighing 1 and late ones `late_share`.
+    let weight = |d: usize| if config.late_depth > 0 && d >= config.late_depth { config.late_share } else { 1.0 };
+    let remaining_depths = ((depth + 1..config.depth).map(weight).sum::<f64>() / weight(depth + 1)).max(1.0);
     let states = states.max(1) as f64;
     let affordable = if let Some(budget) = config.node_budget {
         let per_state = (nodes_now - nodes_before).max(1) as f64 / states;
@@ -462,7 +518,13 @@ fn fitted_width(
 
 /// Keeps the best candidates: sorted by fireable chain, then value; each chain group gives at
 /// most `chain_width`, until `width` are kept. The first kept is the best by value overall.
-fn select(mut candidates: Vec<Candidate>, width: usize, chain_width: usize) -> Vec<Candidate> {
+fn select(
+    mut candidates: Vec<Candidate>,
+    width: usize,
+    chain_width: usize,
+    parent_cap: usize,
+    parents: usize,
+) -> Vec<Candidate> {
     let links = |c: &Candidate| c.potential;
     candidates.par_sort_unstable_by(|a, b| {
         links(b).cmp(&links(a)).then(b.value.cmp(&a.value)).then(a.tiebreak.cmp(&b.tiebreak))
@@ -470,10 +532,18 @@ fn select(mut candidates: Vec<Candidate>, width: usize, chain_width: usize) -> V
     let mut kept = Vec::with_capacity(width.min(candidates.len()));
     let mut group = u32::MAX;
     let mut in_group = 0;
+    let mut children = vec![0usize; if parent_cap > 0 { parents } else { 0 }];
     for c in candidates {
         if links(&c) != group {
             group = links(&c);
             in_group = 0;
+        }
+        if in_group < chain_width && parent_cap > 0 {
+            let n = &mut children[c.parent as usize];
+            if *n >= parent_cap {
+                continue;
+            }
+            *n += 1;
         }
         if in_group < chain_width {
             kept.push(c);
@@ -574,6 +644,28 @@ pub struct BeamParams {
     /// Evaluation: weight per block left after the deepest state's best chain.
     #[arg(long, default_value_t = 1)]
     pub eval_remaining: i64,
+    /// Evaluation: weight per single-block trigger (column, number) of the best chain.
+    #[arg(long, default_value_t = 0)]
+    pub eval_triggers: i64,
+    /// Evaluation: triggers counted at most.
+    #[arg(long, default_value_t = 8)]
+    pub eval_max_triggers: u32,
+    /// Evaluation: weight per row of the best chain's trigger.
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    pub eval_trigger_height: i64,
+    /// Evaluation: weight per unit of bumpiness (height differences of neighbouring columns).
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    pub eval_bumpiness: i64,
+    /// Opening beam: children of one state kept per depth at most (0 = no cap): near-duplicate
+    /// siblings leave room for other lines.
+    #[arg(long, default_value_t = 0)]
+    pub beam_parent_cap: usize,
+    /// Opening beam: depths from this one get `beam_late_share` of an early depth's budget.
+    #[arg(long, default_value_t = 0)]
+    pub beam_late_depth: usize,
+    /// Opening beam: share of an early depth's budget a late depth gets (1 = even).
+    #[arg(long, default_value_t = 1.0)]
+    pub beam_late_share: f64,
     /// Evaluation: a state with a block in this row (1-based) or above scores 0.
     #[arg(long, default_value_t = 14)]
     pub eval_max_row: usize,
@@ -612,6 +704,10 @@ impl BeamParams {
             reachable: self.eval_reachable,
             deepest: self.eval_deepest,
             remaining: self.eval_remaining,
+            triggers: self.eval_triggers,
+            max_triggers: self.eval_max_triggers,
+            trigger_height: self.eval_trigger_height,
+            bumpiness: self.eval_bumpiness,
             max_row: self.eval_max_row,
         }
     }
@@ -638,6 +734,9 @@ impl BeamParams {
             seed: self.seed,
             build_chain_max: self.build_chain_max,
             potential: self.beam_potential,
+            parent_cap: self.beam_parent_cap,
+            late_depth: self.beam_late_depth,
+            late_share: self.beam_late_share,
         }
     }
 
@@ -657,6 +756,7 @@ impl BeamParams {
             seed: self.seed,
             build_chain_max: self.build_chain_max,
             potential: self.beam_potential,
+            ..BeamConfig::default()
         }
     }
 }
