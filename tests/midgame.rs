@@ -310,6 +310,46 @@ fn fires_the_chain_before_the_opponent_buries_it() {
     }
 }
 
+/// A 6 dropped on column 1 fires exactly three links: 6–4, then 3–7, then 2–8.
+const THREE_LINKS: &str = "
+    1.........
+    2.........
+    7.........
+    4.........
+    38........";
+
+/// An opponent whose skill would blow up every block (5s among 1s, 2s and 4s, none pairing).
+const SKILL_READY: &str = "
+    1515151515
+    2424242424";
+
+#[test]
+fn a_three_link_chain_drains_a_charging_opponent_skill() {
+    let packs = packs_at(TURN, &[one(6)], one(3));
+    let fire = Action::Drop { x: 1, rotation: 0 };
+    let params = MidgameParams { exact_root: true, ..with_depth(2) };
+    // The value firing adds over the best quiet move, with the opponent's gauge at `gauge`.
+    let gain = |gauge: u32| {
+        let state = TurnState {
+            turn: TURN,
+            packs: &packs,
+            me: position(&pic(THREE_LINKS), 0, 0),
+            opponent: position(&pic(SKILL_READY), 0, gauge),
+        };
+        assert_eq!(links_of(&state, fire), 3);
+        let result = run(&state, &params);
+        let value = |a: Action| result.root.iter().find(|(b, _)| *b == a).unwrap().1;
+        let quiet = result.root.iter().filter(|(a, _)| links_of(&state, *a) == 0).map(|r| r.1).max().unwrap();
+        (value(fire) - quiet, links_of(&state, result.best))
+    };
+    // At 72 the opponent is a turn of chaining from its skill; 18 drained puts it below 56,
+    // where its skill is no threat. At 0 there is nothing to drain.
+    let (charging, best_links) = gain(72);
+    let (idle, _) = gain(0);
+    assert_eq!(best_links, 3, "the drain is the best move");
+    assert!(charging > idle + 3 * VALUE_PER_BLOCK, "drain worth {charging} at 72, {idle} at 0");
+}
+
 #[test]
 fn garbage_branching_picks_the_move_safe_in_both_branches() {
     let (packs, params) = race();
