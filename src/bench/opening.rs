@@ -82,9 +82,13 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
         files.truncate(args.count);
     }
     println!(
-        "opening search: {} files, {} ms each, width {} / chain width {}, depth {}, target {} then {}, {} threads",
+        "opening search: {} files, {} each, width {} / chain width {}, depth {}, target {} then {}, {} threads",
         files.len(),
-        args.time_ms,
+        if args.beam.node_budget > 0 {
+            format!("node budget {}", args.beam.node_budget)
+        } else {
+            format!("{} ms", args.time_ms)
+        },
         args.beam.beam_width,
         args.beam.beam_chain_width,
         args.beam.beam_depth,

@@ -39,7 +39,13 @@ pub struct BeamConfig {
     pub target_slack: u32,
     /// Positions building moves may use (the opening keeps off the outer columns).
     pub positions: RangeInclusive<u8>,
+    /// Positions building moves may use until the target is reached (`positions` when `None`):
+    /// a narrow field builds the first chain fast, a wider one grows it afterwards.
+    pub pre_target_positions: Option<RangeInclusive<u8>>,
     pub weights: BeamWeights,
+    /// Weights used until the target is reached (`weights` when `None`): building fast and
+    /// growing afterwards are different aims. The line is always picked by `weights`.
+    pub pre_target_weights: Option<BeamWeights>,
     /// Stop (keeping the last finished depth) at this moment.
     pub deadline: Option<Instant>,
     /// Stop before a depth once this many placements were simulated: with no deadline the
@@ -54,6 +60,8 @@ pub struct BeamConfig {
     pub potential: Potential,
     /// Children of one state kept per depth at most (0 = no cap).
     pub parent_cap: usize,
+    /// Groups are chains of equal links fired from the same column (not only equal links).
+    pub group_by_column: bool,
     /// Depths from this one get `late_share` of an early depth's budget (with a budget).
     pub late_depth: usize,
     pub late_share: f64,
@@ -81,13 +89,16 @@ impl Default for BeamConfig {
             final_target: None,
             target_slack: 0,
             positions: 0..=MAX_X,
+            pre_target_positions: None,
             weights: BeamWeights::default(),
+            pre_target_weights: None,
             deadline: None,
             node_budget: None,
             seed: 0,
             build_chain_max: 2,
             potential: Potential::default(),
             parent_cap: 0,
+            group_by_column: false,
             late_depth: 0,
             late_share: 1.0,
         }
@@ -221,6 +232,8 @@ struct Step {
     parent: u32,
     action: Action,
     fire: Option<Fire>,
+    /// The value by the line-picking weights.
+    value: i64,
 }
 
 /// The best chain `field` can fire with `pack` (every placement tried), counting placements.
@@ -258,6 +271,8 @@ struct BlockProbe {
     triggers: u32,
     /// Row where the best chain's trigger lands.
     trigger_height: u8,
+    /// Column where the best chain's trigger lands.
+    trigger_column: u8,
 }
 
 fn block_probe<S: Simulator>(field: &S, nodes: &mut u64) -> BlockProbe {
@@ -300,6 +315,7 @@ fn block_probe<S: Simulator>(field: &S, nodes: &mut u64) -> BlockProbe {
                 let action = Action::Drop { x: position, rotation: 0 };
                 probe.best = Some(Fire { chain, action, remaining: trial.block_count() });
                 probe.trigger_height = y as u8;
+                probe.trigger_column = x as u8;
             }
         }
     }
@@ -337,9 +353,11 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
     let mut table = TranspositionTable::with_capacity(1024);
     let mut target_reached = false;
     let mut best_by_turn = vec![root_fire.map_or(0, |f| f.chain.links)];
-    let build_actions: Vec<Action> =
-        Action::drops().filter(|a| matches!(a, Action::Drop { x, .. } if config.positions.contains(x))).collect();
-    let per_parent = build_actions.len() as u64;
+    let actions = |positions: &RangeInclusive<u8>| -> Vec<Action> {
+        Action::drops().filter(|a| matches!(a, Action::Drop { x, .. } if positions.contains(x))).collect()
+    };
+    let all_actions = actions(&config.positions);
+    let pre_target_actions = config.pre_target_positions.as_ref().map(actions);
 
     for depth in 0..config.depth {
         let depth_started = Instant::now();
@@ -351,6 +369,21 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         let pack = start.packs.get(turn);
         let next_pack = start.packs.get(turn + 1);
         let row_next = start.row_falls(depth + 1);
+        // With any-block potential the real fires are known for kept states only: their
+        // `reachable` carries them from the previous depth.
+        if config.target.is_some_and(|t| beam.iter().any(|n| n.reachable.links >= t)) {
+            target_reached = true;
+        }
+        let pre_target = config.target.is_some() && !target_reached;
+        let weights = match config.pre_target_weights {
+            Some(w) if pre_target => w,
+            _ => config.weights,
+        };
+        let build_actions = match &pre_target_actions {
+            Some(a) if pre_target => a,
+            _ => &all_actions,
+        };
+        let per_parent = build_actions.len() as u64;
         table.clear(beam.len() * build_actions.len());
         let expand = |(index, node): (usize, &Node<S>)| {
             let mut local_nodes = 0;
@@ -370,12 +403,17 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
                     child.drop_garbage_row();
                 }
                 let hash = child.board_hash();
+                // A sibling already reached this position (a pack with equal rotations): it has
+                // the smaller origin and would win in the table, so this one needs no probe.
+                if out.iter().any(|c: &Candidate| c.hash == hash) {
+                    continue;
+                }
                 let origin = index as u64 * per_parent + a as u64;
                 table.insert(hash, origin);
                 let (fire, probe) = match config.potential {
                     Potential::NextPack => {
                         let fire = best_fire(&child, next_pack, &mut local_nodes);
-                        (fire, BlockProbe { best: fire, triggers: u32::from(fire.is_some()), trigger_height: 0 })
+                        (fire, BlockProbe { best: fire, triggers: u32::from(fire.is_some()), ..BlockProbe::default() })
                     }
                     // The real fire is computed once the state is kept (see below).
                     Potential::AnyBlock => (None, block_probe(&child, &mut local_nodes)),
@@ -390,14 +428,18 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
                     trigger_height: probe.trigger_height,
                     bumpiness: bumpiness(&child),
                 };
-                let value = config.weights.value(reachable, own, shape);
+                let value = weights.value(reachable, own, shape);
                 out.push(Candidate {
                     parent: index as u32,
                     origin,
                     action,
                     hash,
                     fire,
-                    potential: own.links,
+                    potential: if config.group_by_column {
+                        own.links * WIDTH as u32 + u32::from(probe.trigger_column)
+                    } else {
+                        own.links
+                    },
                     own,
                     shape,
                     reachable,
@@ -412,14 +454,13 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         if aborted.load(Relaxed) {
             break;
         }
+        let before_dedup = candidates.len();
         candidates.retain(|c| table.is_first(c.hash, c.origin));
+        if std::env::var_os("BEAM_TRACE").is_some() {
+            eprintln!("  candidates {before_dedup} unique {} expand nodes {}", candidates.len(), nodes.load(Relaxed) - nodes_before);
+        }
         if let Some(target) = config.target {
             if !target_reached && candidates.iter().any(|c| c.fire.is_some_and(|f| f.chain.links >= target)) {
-                target_reached = true;
-            }
-            // With any-block potential the real fires are known for kept states only: their
-            // `reachable` carries them from the previous depth.
-            if !target_reached && beam.iter().any(|n| n.reachable.links >= target) {
                 target_reached = true;
             }
             if target_reached {
@@ -452,7 +493,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         for (mut c, (node, fire, n)) in selected.into_iter().zip(kept) {
             c.fire = fire;
             c.reachable = node.reachable;
-            c.value = config.weights.value(c.reachable, c.own, c.shape);
+            c.value = weights.value(c.reachable, c.own, c.shape);
             nodes.fetch_add(n, Relaxed);
             next.push((c, node));
         }
@@ -463,7 +504,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         if std::env::var_os("BEAM_TRACE").is_some() {
             let mut hist = [0usize; 24];
             for c in &selected {
-                hist[(c.potential as usize).min(23)] += 1;
+                hist[(c.own.links as usize).min(23)] += 1;
             }
             let fires = selected.iter().filter(|c| c.fire.is_some_and(|f| f.chain.links >= 12)).count();
             eprintln!(
@@ -476,7 +517,34 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         }
         beam = nodes_kept;
         let done = config.final_target.is_some_and(|t| selected.iter().any(|c| c.reachable.links >= t));
-        history.push(selected.iter().map(|c| Step { parent: c.parent, action: c.action, fire: c.fire }).collect());
+        history.push(
+            selected
+                .iter()
+                .map(|c| Step {
+                    parent: c.parent,
+                    action: c.action,
+                    fire: c.fire,
+                    value: config.weights.value(c.reachable, c.own, c.shape),
+                })
+                .collect(),
+        );
+        if std::env::var_os("BEAM_TRACE").is_some() {
+            let mut line = String::new();
+            for back in [1usize, 2, 3, 5, 8] {
+                if history.len() > back {
+                    let mut idx: Vec<u32> = (0..history.last().unwrap().len() as u32).collect();
+                    for level in history.iter().rev().take(back) {
+                        for i in idx.iter_mut() {
+                            *i = level[*i as usize].parent;
+                        }
+                    }
+                    idx.sort_unstable();
+                    idx.dedup();
+                    line += &format!(" -{back}:{}", idx.len());
+                }
+            }
+            eprintln!("  ancestors{line}");
+        }
         if done {
             break;
         }
@@ -561,7 +629,12 @@ fn select(
 /// fields expected on the way.
 fn rebuild_line<S: Simulator>(start: &Start<'_, S>, root_fire: Option<Fire>, history: &[Vec<Step>]) -> Line {
     let mut steps = Vec::with_capacity(history.len());
-    let mut index = 0u32; // the best of the deepest depth (selection sorts by value)
+    // The best of the deepest depth by the line-picking value (the first among equals: selection
+    // sorts by value).
+    let mut index = history.last().map_or(0, |level| {
+        let best = level.iter().map(|s| s.value).max().unwrap_or(0);
+        level.iter().position(|s| s.value == best).unwrap_or(0) as u32
+    });
     for level in history.iter().rev() {
         let step = level[index as usize];
         steps.push(step);
@@ -611,6 +684,12 @@ pub struct BeamParams {
     /// Opening beam: rightmost drop position [-bmaxx].
     #[arg(long, default_value_t = 6)]
     pub opening_max_x: u8,
+    /// Opening beam until the target is reached: leftmost drop position (default: as after).
+    #[arg(long)]
+    pub opening_pre_min_x: Option<u8>,
+    /// Opening beam until the target is reached: rightmost drop position (default: as after).
+    #[arg(long)]
+    pub opening_pre_max_x: Option<u8>,
     /// Opening beam: use every column (turns the outer-column pruning off).
     #[arg(long)]
     pub opening_all_columns: bool,
@@ -656,10 +735,31 @@ pub struct BeamParams {
     /// Evaluation: weight per unit of bumpiness (height differences of neighbouring columns).
     #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
     pub eval_bumpiness: i64,
+    /// Opening beam until the target is reached: weight per link of the line's best chain so
+    /// far (default: as after).
+    #[arg(long, allow_hyphen_values = true)]
+    pub pre_eval_reachable_links: Option<i64>,
+    /// Opening beam until the target is reached: weight per block vanished by the line's best
+    /// chain so far.
+    #[arg(long, allow_hyphen_values = true)]
+    pub pre_eval_reachable: Option<i64>,
+    /// Opening beam until the target is reached: weight per block vanished by the state's chain.
+    #[arg(long, allow_hyphen_values = true)]
+    pub pre_eval_deepest: Option<i64>,
+    /// Opening beam until the target is reached: weight per block left after the state's chain.
+    #[arg(long, allow_hyphen_values = true)]
+    pub pre_eval_remaining: Option<i64>,
+    /// Opening beam until the target is reached: weight per trigger of the state's chain.
+    #[arg(long, allow_hyphen_values = true)]
+    pub pre_eval_triggers: Option<i64>,
     /// Opening beam: children of one state kept per depth at most (0 = no cap): near-duplicate
     /// siblings leave room for other lines.
     #[arg(long, default_value_t = 0)]
     pub beam_parent_cap: usize,
+    /// Opening beam: a group is the states whose best chain has equal links and starts in the
+    /// same column (diversity of structures); the chain width applies per group.
+    #[arg(long)]
+    pub beam_group_by_column: bool,
     /// Opening beam: depths from this one get `beam_late_share` of an early depth's budget.
     #[arg(long, default_value_t = 0)]
     pub beam_late_depth: usize,
@@ -712,6 +812,28 @@ impl BeamParams {
         }
     }
 
+    fn pre_target_weights(&self) -> Option<BeamWeights> {
+        let overrides = [
+            self.pre_eval_reachable_links,
+            self.pre_eval_reachable,
+            self.pre_eval_deepest,
+            self.pre_eval_remaining,
+            self.pre_eval_triggers,
+        ];
+        if overrides.iter().all(Option::is_none) {
+            return None;
+        }
+        let w = self.weights();
+        Some(BeamWeights {
+            reachable_links: self.pre_eval_reachable_links.unwrap_or(w.reachable_links),
+            reachable: self.pre_eval_reachable.unwrap_or(w.reachable),
+            deepest: self.pre_eval_deepest.unwrap_or(w.deepest),
+            remaining: self.pre_eval_remaining.unwrap_or(w.remaining),
+            triggers: self.pre_eval_triggers.unwrap_or(w.triggers),
+            ..w
+        })
+    }
+
     fn node_budget(&self) -> Option<u64> {
         (self.node_budget > 0).then_some(self.node_budget)
     }
@@ -727,14 +849,20 @@ impl BeamParams {
             target: Some(self.beam_target),
             final_target: Some(self.beam_final_target),
             target_slack: self.beam_target_slack,
+            pre_target_positions: (self.opening_pre_min_x.is_some() || self.opening_pre_max_x.is_some()).then(|| {
+                self.opening_pre_min_x.unwrap_or(*positions.start())
+                    ..=self.opening_pre_max_x.unwrap_or(*positions.end()).min(MAX_X)
+            }),
             positions,
             weights: self.weights(),
+            pre_target_weights: self.pre_target_weights(),
             deadline: if self.node_budget().is_some() { None } else { deadline },
             node_budget: self.node_budget(),
             seed: self.seed,
             build_chain_max: self.build_chain_max,
             potential: self.beam_potential,
             parent_cap: self.beam_parent_cap,
+            group_by_column: self.beam_group_by_column,
             late_depth: self.beam_late_depth,
             late_share: self.beam_late_share,
         }
