@@ -39,13 +39,7 @@ pub struct BeamConfig {
     pub target_slack: u32,
     /// Positions building moves may use (the opening keeps off the outer columns).
     pub positions: RangeInclusive<u8>,
-    /// Positions building moves may use until the target is reached (`positions` when `None`):
-    /// a narrow field builds the first chain fast, a wider one grows it afterwards.
-    pub pre_target_positions: Option<RangeInclusive<u8>>,
     pub weights: BeamWeights,
-    /// Weights used until the target is reached (`weights` when `None`): building fast and
-    /// growing afterwards are different aims. The line is always picked by `weights`.
-    pub pre_target_weights: Option<BeamWeights>,
     /// Stop (keeping the last finished depth) at this moment.
     pub deadline: Option<Instant>,
     /// Stop before a depth once this many placements were simulated: with no deadline the
@@ -58,13 +52,6 @@ pub struct BeamConfig {
     pub build_chain_max: u32,
     /// How candidates' chain potential is measured for ranking.
     pub potential: Potential,
-    /// Children of one state kept per depth at most (0 = no cap).
-    pub parent_cap: usize,
-    /// Groups are chains of equal links fired from the same column (not only equal links).
-    pub group_by_column: bool,
-    /// Depths from this one get `late_share` of an early depth's budget (with a budget).
-    pub late_depth: usize,
-    pub late_share: f64,
 }
 
 /// How the beam measures a candidate's chain potential.
@@ -89,18 +76,12 @@ impl Default for BeamConfig {
             final_target: None,
             target_slack: 0,
             positions: 0..=MAX_X,
-            pre_target_positions: None,
             weights: BeamWeights::default(),
-            pre_target_weights: None,
             deadline: None,
             node_budget: None,
             seed: 0,
             build_chain_max: 2,
             potential: Potential::default(),
-            parent_cap: 0,
-            group_by_column: false,
-            late_depth: 0,
-            late_share: 1.0,
         }
     }
 }
@@ -232,8 +213,6 @@ struct Step {
     parent: u32,
     action: Action,
     fire: Option<Fire>,
-    /// The value by the line-picking weights.
-    value: i64,
 }
 
 /// The best chain `field` can fire with `pack` (every placement tried), counting placements.
@@ -259,24 +238,7 @@ pub fn best_fire<S: Simulator>(field: &S, pack: &Pack, nodes: &mut u64) -> Optio
 /// chain, so only those numbers are dropped; they are tried in order 1..=9, so ties go to the
 /// smaller number.
 pub fn best_block_fire<S: Simulator>(field: &S, nodes: &mut u64) -> Option<Fire> {
-    block_probe(field, nodes).best
-}
-
-/// What single-block drops tell of a field's chain potential.
-#[derive(Clone, Copy, Debug, Default)]
-struct BlockProbe {
-    /// The best chain (as [`best_block_fire`]).
-    best: Option<Fire>,
-    /// Drops (column, number) that fire as many links as the best chain.
-    triggers: u32,
-    /// Row where the best chain's trigger lands.
-    trigger_height: u8,
-    /// Column where the best chain's trigger lands.
-    trigger_column: u8,
-}
-
-fn block_probe<S: Simulator>(field: &S, nodes: &mut u64) -> BlockProbe {
-    let mut probe = BlockProbe::default();
+    let mut best: Option<Fire> = None;
     for x in 0..WIDTH {
         let y = field.height(x);
         if y >= crate::rules::VISIBLE_HEIGHT {
@@ -297,33 +259,20 @@ fn block_probe<S: Simulator>(field: &S, nodes: &mut u64) -> BlockProbe {
         let (position, left) = if x < WIDTH - 1 { (x as u8, true) } else { (x as u8 - 1, false) };
         for number in (1..=9).filter(|&n| pairs[n as usize]) {
             let pack = if left { Pack::new([0, 0], [number, 0]) } else { Pack::new([0, 0], [0, number]) };
-            let mut trial = field.clone();
-            let outcome = trial.drop_pack(&pack, position, 0);
+            let mut probe = field.clone();
+            let outcome = probe.drop_pack(&pack, position, 0);
             *nodes += 1;
             if outcome.links == 0 {
                 continue;
             }
             let chain = Chain { links: outcome.links, vanished: outcome.vanished };
-            let best_links = probe.best.map_or(0, |b| b.chain.links);
-            if chain.links > best_links {
-                probe.triggers = 0;
-            }
-            if chain.links >= best_links {
-                probe.triggers += 1;
-            }
-            if probe.best.is_none_or(|b| chain > b.chain) {
+            if best.is_none_or(|b| chain > b.chain) {
                 let action = Action::Drop { x: position, rotation: 0 };
-                probe.best = Some(Fire { chain, action, remaining: trial.block_count() });
-                probe.trigger_height = y as u8;
-                probe.trigger_column = x as u8;
+                best = Some(Fire { chain, action, remaining: probe.block_count() });
             }
         }
     }
-    probe
-}
-
-fn bumpiness<S: Simulator>(field: &S) -> u32 {
-    (1..WIDTH).map(|x| field.height(x).abs_diff(field.height(x - 1)) as u32).sum()
+    best
 }
 
 fn tallest<S: Simulator>(field: &S) -> usize {
@@ -353,11 +302,9 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
     let mut table = TranspositionTable::with_capacity(1024);
     let mut target_reached = false;
     let mut best_by_turn = vec![root_fire.map_or(0, |f| f.chain.links)];
-    let actions = |positions: &RangeInclusive<u8>| -> Vec<Action> {
-        Action::drops().filter(|a| matches!(a, Action::Drop { x, .. } if positions.contains(x))).collect()
-    };
-    let all_actions = actions(&config.positions);
-    let pre_target_actions = config.pre_target_positions.as_ref().map(actions);
+    let build_actions: Vec<Action> =
+        Action::drops().filter(|a| matches!(a, Action::Drop { x, .. } if config.positions.contains(x))).collect();
+    let per_parent = build_actions.len() as u64;
 
     for depth in 0..config.depth {
         let depth_started = Instant::now();
@@ -369,21 +316,6 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         let pack = start.packs.get(turn);
         let next_pack = start.packs.get(turn + 1);
         let row_next = start.row_falls(depth + 1);
-        // With any-block potential the real fires are known for kept states only: their
-        // `reachable` carries them from the previous depth.
-        if config.target.is_some_and(|t| beam.iter().any(|n| n.reachable.links >= t)) {
-            target_reached = true;
-        }
-        let pre_target = config.target.is_some() && !target_reached;
-        let weights = match config.pre_target_weights {
-            Some(w) if pre_target => w,
-            _ => config.weights,
-        };
-        let build_actions = match &pre_target_actions {
-            Some(a) if pre_target => a,
-            _ => &all_actions,
-        };
-        let per_parent = build_actions.len() as u64;
         table.clear(beam.len() * build_actions.len());
         let expand = |(index, node): (usize, &Node<S>)| {
             let mut local_nodes = 0;
@@ -403,43 +335,30 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
                     child.drop_garbage_row();
                 }
                 let hash = child.board_hash();
-                // A sibling already reached this position (a pack with equal rotations): it has
-                // the smaller origin and would win in the table, so this one needs no probe.
-                if out.iter().any(|c: &Candidate| c.hash == hash) {
-                    continue;
-                }
                 let origin = index as u64 * per_parent + a as u64;
                 table.insert(hash, origin);
-                let (fire, probe) = match config.potential {
+                let (fire, potential) = match config.potential {
                     Potential::NextPack => {
                         let fire = best_fire(&child, next_pack, &mut local_nodes);
-                        (fire, BlockProbe { best: fire, triggers: u32::from(fire.is_some()), ..BlockProbe::default() })
+                        (fire, fire)
                     }
                     // The real fire is computed once the state is kept (see below).
-                    Potential::AnyBlock => (None, block_probe(&child, &mut local_nodes)),
+                    Potential::AnyBlock => (None, best_block_fire(&child, &mut local_nodes)),
                 };
-                let potential = probe.best;
                 let own = potential.map_or(Chain::default(), |f| f.chain);
                 let reachable = node.reachable.max(fire.map_or(Chain::default(), |f| f.chain));
                 let shape = Shape {
                     remaining: potential.map_or_else(|| child.block_count(), |f| f.remaining) as u32,
                     tallest: tallest(&child) as u8,
-                    triggers: probe.triggers,
-                    trigger_height: probe.trigger_height,
-                    bumpiness: bumpiness(&child),
                 };
-                let value = weights.value(reachable, own, shape);
+                let value = config.weights.value(reachable, own, shape);
                 out.push(Candidate {
                     parent: index as u32,
                     origin,
                     action,
                     hash,
                     fire,
-                    potential: if config.group_by_column {
-                        own.links * WIDTH as u32 + u32::from(probe.trigger_column)
-                    } else {
-                        own.links
-                    },
+                    potential: own.links,
                     own,
                     shape,
                     reachable,
@@ -454,13 +373,14 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         if aborted.load(Relaxed) {
             break;
         }
-        let before_dedup = candidates.len();
         candidates.retain(|c| table.is_first(c.hash, c.origin));
-        if std::env::var_os("BEAM_TRACE").is_some() {
-            eprintln!("  candidates {before_dedup} unique {} expand nodes {}", candidates.len(), nodes.load(Relaxed) - nodes_before);
-        }
         if let Some(target) = config.target {
             if !target_reached && candidates.iter().any(|c| c.fire.is_some_and(|f| f.chain.links >= target)) {
+                target_reached = true;
+            }
+            // With any-block potential the real fires are known for kept states only: their
+            // `reachable` carries them from the previous depth.
+            if !target_reached && beam.iter().any(|n| n.reachable.links >= target) {
                 target_reached = true;
             }
             if target_reached {
@@ -472,7 +392,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         }
         let width = fitted_width(config, depth, beam.len(), depth_started, nodes_before, nodes.load(Relaxed));
         let chain_width = (config.chain_width * width).div_ceil(config.width).max(1);
-        let selected = select(candidates, width, chain_width, config.parent_cap, beam.len());
+        let selected = select(candidates, width, chain_width);
         let measure_fire = config.potential == Potential::AnyBlock;
         let kept: Vec<(Node<S>, Option<Fire>, u64)> = selected
             .par_iter()
@@ -493,7 +413,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         for (mut c, (node, fire, n)) in selected.into_iter().zip(kept) {
             c.fire = fire;
             c.reachable = node.reachable;
-            c.value = weights.value(c.reachable, c.own, c.shape);
+            c.value = config.weights.value(c.reachable, c.own, c.shape);
             nodes.fetch_add(n, Relaxed);
             next.push((c, node));
         }
@@ -501,50 +421,9 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         next.sort_by(|(a, _), (b, _)| b.value.cmp(&a.value).then(a.tiebreak.cmp(&b.tiebreak)));
         let (selected, nodes_kept): (Vec<Candidate>, Vec<Node<S>>) = next.into_iter().unzip();
         best_by_turn.push(selected.iter().filter_map(|c| c.fire).map(|f| f.chain.links).max().unwrap_or(0));
-        if std::env::var_os("BEAM_TRACE").is_some() {
-            let mut hist = [0usize; 24];
-            for c in &selected {
-                hist[(c.own.links as usize).min(23)] += 1;
-            }
-            let fires = selected.iter().filter(|c| c.fire.is_some_and(|f| f.chain.links >= 12)).count();
-            eprintln!(
-                "depth {depth:>2} width {width:>6} kept {:>6} nodes {:>10} best fire {:>2} fire>=12 {fires:>5} pot hist {:?}",
-                selected.len(),
-                nodes.load(Relaxed),
-                best_by_turn.last().unwrap(),
-                hist.iter().enumerate().filter(|(_, &n)| n > 0).map(|(l, n)| (l, *n)).collect::<Vec<_>>()
-            );
-        }
         beam = nodes_kept;
         let done = config.final_target.is_some_and(|t| selected.iter().any(|c| c.reachable.links >= t));
-        history.push(
-            selected
-                .iter()
-                .map(|c| Step {
-                    parent: c.parent,
-                    action: c.action,
-                    fire: c.fire,
-                    value: config.weights.value(c.reachable, c.own, c.shape),
-                })
-                .collect(),
-        );
-        if std::env::var_os("BEAM_TRACE").is_some() {
-            let mut line = String::new();
-            for back in [1usize, 2, 3, 5, 8] {
-                if history.len() > back {
-                    let mut idx: Vec<u32> = (0..history.last().unwrap().len() as u32).collect();
-                    for level in history.iter().rev().take(back) {
-                        for i in idx.iter_mut() {
-                            *i = level[*i as usize].parent;
-                        }
-                    }
-                    idx.sort_unstable();
-                    idx.dedup();
-                    line += &format!(" -{back}:{}", idx.len());
-                }
-            }
-            eprintln!("  ancestors{line}");
-        }
+        history.push(selected.iter().map(|c| Step { parent: c.parent, action: c.action, fire: c.fire }).collect());
         if done {
             break;
         }
@@ -565,10 +444,7 @@ fn fitted_width(
     nodes_now: u64,
 ) -> usize {
     const MIN_WIDTH: usize = 16;
-    // The states kept now are expanded at the next depth: its share of what is left, early
-    // depths weighing 1 and late ones `late_share`.
-    let weight = |d: usize| if config.late_depth > 0 && d >= config.late_depth { config.late_share } else { 1.0 };
-    let remaining_depths = ((depth + 1..config.depth).map(weight).sum::<f64>() / weight(depth + 1)).max(1.0);
+    let remaining_depths = (config.depth - depth - 1).max(1) as f64;
     let states = states.max(1) as f64;
     let affordable = if let Some(budget) = config.node_budget {
         let per_state = (nodes_now - nodes_before).max(1) as f64 / states;
@@ -586,13 +462,7 @@ fn fitted_width(
 
 /// Keeps the best candidates: sorted by fireable chain, then value; each chain group gives at
 /// most `chain_width`, until `width` are kept. The first kept is the best by value overall.
-fn select(
-    mut candidates: Vec<Candidate>,
-    width: usize,
-    chain_width: usize,
-    parent_cap: usize,
-    parents: usize,
-) -> Vec<Candidate> {
+fn select(mut candidates: Vec<Candidate>, width: usize, chain_width: usize) -> Vec<Candidate> {
     let links = |c: &Candidate| c.potential;
     candidates.par_sort_unstable_by(|a, b| {
         links(b).cmp(&links(a)).then(b.value.cmp(&a.value)).then(a.tiebreak.cmp(&b.tiebreak))
@@ -600,18 +470,10 @@ fn select(
     let mut kept = Vec::with_capacity(width.min(candidates.len()));
     let mut group = u32::MAX;
     let mut in_group = 0;
-    let mut children = vec![0usize; if parent_cap > 0 { parents } else { 0 }];
     for c in candidates {
         if links(&c) != group {
             group = links(&c);
             in_group = 0;
-        }
-        if in_group < chain_width && parent_cap > 0 {
-            let n = &mut children[c.parent as usize];
-            if *n >= parent_cap {
-                continue;
-            }
-            *n += 1;
         }
         if in_group < chain_width {
             kept.push(c);
@@ -629,12 +491,7 @@ fn select(
 /// fields expected on the way.
 fn rebuild_line<S: Simulator>(start: &Start<'_, S>, root_fire: Option<Fire>, history: &[Vec<Step>]) -> Line {
     let mut steps = Vec::with_capacity(history.len());
-    // The best of the deepest depth by the line-picking value (the first among equals: selection
-    // sorts by value).
-    let mut index = history.last().map_or(0, |level| {
-        let best = level.iter().map(|s| s.value).max().unwrap_or(0);
-        level.iter().position(|s| s.value == best).unwrap_or(0) as u32
-    });
+    let mut index = 0u32; // the best of the deepest depth (selection sorts by value)
     for level in history.iter().rev() {
         let step = level[index as usize];
         steps.push(step);
@@ -684,12 +541,6 @@ pub struct BeamParams {
     /// Opening beam: rightmost drop position [-bmaxx].
     #[arg(long, default_value_t = 6)]
     pub opening_max_x: u8,
-    /// Opening beam until the target is reached: leftmost drop position (default: as after).
-    #[arg(long)]
-    pub opening_pre_min_x: Option<u8>,
-    /// Opening beam until the target is reached: rightmost drop position (default: as after).
-    #[arg(long)]
-    pub opening_pre_max_x: Option<u8>,
     /// Opening beam: use every column (turns the outer-column pruning off).
     #[arg(long)]
     pub opening_all_columns: bool,
@@ -723,49 +574,6 @@ pub struct BeamParams {
     /// Evaluation: weight per block left after the deepest state's best chain.
     #[arg(long, default_value_t = 1)]
     pub eval_remaining: i64,
-    /// Evaluation: weight per single-block trigger (column, number) of the best chain.
-    #[arg(long, default_value_t = 0)]
-    pub eval_triggers: i64,
-    /// Evaluation: triggers counted at most.
-    #[arg(long, default_value_t = 8)]
-    pub eval_max_triggers: u32,
-    /// Evaluation: weight per row of the best chain's trigger.
-    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
-    pub eval_trigger_height: i64,
-    /// Evaluation: weight per unit of bumpiness (height differences of neighbouring columns).
-    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
-    pub eval_bumpiness: i64,
-    /// Opening beam until the target is reached: weight per link of the line's best chain so
-    /// far (default: as after).
-    #[arg(long, allow_hyphen_values = true)]
-    pub pre_eval_reachable_links: Option<i64>,
-    /// Opening beam until the target is reached: weight per block vanished by the line's best
-    /// chain so far.
-    #[arg(long, allow_hyphen_values = true)]
-    pub pre_eval_reachable: Option<i64>,
-    /// Opening beam until the target is reached: weight per block vanished by the state's chain.
-    #[arg(long, allow_hyphen_values = true)]
-    pub pre_eval_deepest: Option<i64>,
-    /// Opening beam until the target is reached: weight per block left after the state's chain.
-    #[arg(long, allow_hyphen_values = true)]
-    pub pre_eval_remaining: Option<i64>,
-    /// Opening beam until the target is reached: weight per trigger of the state's chain.
-    #[arg(long, allow_hyphen_values = true)]
-    pub pre_eval_triggers: Option<i64>,
-    /// Opening beam: children of one state kept per depth at most (0 = no cap): near-duplicate
-    /// siblings leave room for other lines.
-    #[arg(long, default_value_t = 0)]
-    pub beam_parent_cap: usize,
-    /// Opening beam: a group is the states whose best chain has equal links and starts in the
-    /// same column (diversity of structures); the chain width applies per group.
-    #[arg(long)]
-    pub beam_group_by_column: bool,
-    /// Opening beam: depths from this one get `beam_late_share` of an early depth's budget.
-    #[arg(long, default_value_t = 0)]
-    pub beam_late_depth: usize,
-    /// Opening beam: share of an early depth's budget a late depth gets (1 = even).
-    #[arg(long, default_value_t = 1.0)]
-    pub beam_late_share: f64,
     /// Evaluation: a state with a block in this row (1-based) or above scores 0.
     #[arg(long, default_value_t = 14)]
     pub eval_max_row: usize,
@@ -804,34 +612,8 @@ impl BeamParams {
             reachable: self.eval_reachable,
             deepest: self.eval_deepest,
             remaining: self.eval_remaining,
-            triggers: self.eval_triggers,
-            max_triggers: self.eval_max_triggers,
-            trigger_height: self.eval_trigger_height,
-            bumpiness: self.eval_bumpiness,
             max_row: self.eval_max_row,
         }
-    }
-
-    fn pre_target_weights(&self) -> Option<BeamWeights> {
-        let overrides = [
-            self.pre_eval_reachable_links,
-            self.pre_eval_reachable,
-            self.pre_eval_deepest,
-            self.pre_eval_remaining,
-            self.pre_eval_triggers,
-        ];
-        if overrides.iter().all(Option::is_none) {
-            return None;
-        }
-        let w = self.weights();
-        Some(BeamWeights {
-            reachable_links: self.pre_eval_reachable_links.unwrap_or(w.reachable_links),
-            reachable: self.pre_eval_reachable.unwrap_or(w.reachable),
-            deepest: self.pre_eval_deepest.unwrap_or(w.deepest),
-            remaining: self.pre_eval_remaining.unwrap_or(w.remaining),
-            triggers: self.pre_eval_triggers.unwrap_or(w.triggers),
-            ..w
-        })
     }
 
     fn node_budget(&self) -> Option<u64> {
@@ -849,22 +631,13 @@ impl BeamParams {
             target: Some(self.beam_target),
             final_target: Some(self.beam_final_target),
             target_slack: self.beam_target_slack,
-            pre_target_positions: (self.opening_pre_min_x.is_some() || self.opening_pre_max_x.is_some()).then(|| {
-                self.opening_pre_min_x.unwrap_or(*positions.start())
-                    ..=self.opening_pre_max_x.unwrap_or(*positions.end()).min(MAX_X)
-            }),
             positions,
             weights: self.weights(),
-            pre_target_weights: self.pre_target_weights(),
             deadline: if self.node_budget().is_some() { None } else { deadline },
             node_budget: self.node_budget(),
             seed: self.seed,
             build_chain_max: self.build_chain_max,
             potential: self.beam_potential,
-            parent_cap: self.beam_parent_cap,
-            group_by_column: self.beam_group_by_column,
-            late_depth: self.beam_late_depth,
-            late_share: self.beam_late_share,
         }
     }
 
@@ -884,7 +657,6 @@ impl BeamParams {
             seed: self.seed,
             build_chain_max: self.build_chain_max,
             potential: self.beam_potential,
-            ..BeamConfig::default()
         }
     }
 }

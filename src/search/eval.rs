@@ -14,13 +14,6 @@ pub struct Shape {
     pub remaining: u32,
     /// Height of the tallest column.
     pub tallest: u8,
-    /// Single-block drops (column, number) that fire the state's best chain's links: the more,
-    /// the likelier a real pack fires it and the more ways it has to grow.
-    pub triggers: u32,
-    /// Row (0-based from the bottom) where the best chain's trigger lands.
-    pub trigger_height: u8,
-    /// Sum of the height differences between neighbouring columns.
-    pub bumpiness: u32,
 }
 
 /// Weights of the chain-building beam's evaluation (seed 000, 評䟡倀に぀いお).
@@ -37,14 +30,6 @@ pub struct BeamWeights {
     pub deepest: i64,
     /// Per block left on the field after the deepest state's best chain.
     pub remaining: i64,
-    /// Per single-block trigger of the deepest state's best chain (counted up to `max_triggers`).
-    pub triggers: i64,
-    /// Triggers counted at most.
-    pub max_triggers: u32,
-    /// Per row of the best chain's trigger.
-    pub trigger_height: i64,
-    /// Per unit of bumpiness (usually negative).
-    pub bumpiness: i64,
 
     /// A state with a block in this row (1-based from the bottom) or above scores 0: stacking so
     /// high leaves no room to answer garbage.
@@ -59,10 +44,6 @@ impl Default for BeamWeights {
             reachable: 1000,
             deepest: 100,
             remaining: 1,
-            triggers: 0,
-            max_triggers: 8,
-            trigger_height: 0,
-            bumpiness: 0,
             max_row: 14,
         }
     }
@@ -80,9 +61,6 @@ impl BeamWeights {
             + self.reachable * reachable.vanished as i64
             + self.deepest * deepest.vanished as i64
             + self.remaining * shape.remaining as i64
-            + self.triggers * shape.triggers.min(self.max_triggers) as i64
-            + self.trigger_height * shape.trigger_height as i64
-            + self.bumpiness * shape.bumpiness as i64
     }
 }
 
@@ -96,7 +74,7 @@ mod tests {
         let long = Chain { links: 16, vanished: 40 };
         let bulky = Chain { links: 13, vanished: 49 };
         let small = Chain { links: 5, vanished: 10 };
-        let shape = Shape { remaining: 30, tallest: 10, ..Shape::default() };
+        let shape = Shape { remaining: 30, tallest: 10 };
         assert!(weights.value(long, small, shape) > weights.value(bulky, small, shape));
         assert!(weights.value(small, long, shape) > weights.value(small, bulky, shape));
         // Stacked into the danger zone: worthless whatever it could fire.
