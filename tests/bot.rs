@@ -36,7 +36,7 @@ fn grown(packs: &Packs, links: u32) -> (usize, Field) {
     let empty = Engine::from_field(&Field::empty());
     let result = search(Start { field: &empty, packs, turn: 0, garbage: 0 }, &config);
     let turn = result.line.first_turn_with(links).expect("the beam builds the chain");
-    (turn, result.line.expected[turn].clone())
+    (turn, result.line.expected[turn])
 }
 
 fn picture(field: &Field) -> String {
