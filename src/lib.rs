@@ -23,3 +23,10 @@ pub mod bot;
 pub mod cli;
 pub mod memory;
 pub mod search;
+
+/// A group of flags as clap fills it from an empty command line: the defaults each flag
+/// documents, so a parameter struct's `Default` and its `--help` can never disagree.
+pub fn flag_defaults<T: clap::Args + clap::FromArgMatches>() -> T {
+    let matches = T::augment_args(clap::Command::new("defaults")).get_matches_from(["defaults"]);
+    T::from_arg_matches(&matches).expect("every flag of a parameter group has a default")
+}

@@ -84,13 +84,7 @@ pub struct DecideParams {
 
 impl Default for DecideParams {
     fn default() -> Self {
-        use clap::Parser;
-        #[derive(clap::Parser)]
-        struct Defaults {
-            #[command(flatten)]
-            params: DecideParams,
-        }
-        Defaults::parse_from(["defaults"]).params
+        crate::flag_defaults()
     }
 }
 

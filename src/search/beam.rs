@@ -594,13 +594,7 @@ pub struct BeamParams {
 
 impl Default for BeamParams {
     fn default() -> Self {
-        use clap::Parser;
-        #[derive(clap::Parser)]
-        struct Defaults {
-            #[command(flatten)]
-            params: BeamParams,
-        }
-        Defaults::parse_from(["defaults"]).params
+        crate::flag_defaults()
     }
 }
 

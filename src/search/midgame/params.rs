@@ -146,12 +146,6 @@ pub struct MidgameParams {
 
 impl Default for MidgameParams {
     fn default() -> Self {
-        use clap::Parser;
-        #[derive(clap::Parser)]
-        struct Defaults {
-            #[command(flatten)]
-            params: MidgameParams,
-        }
-        Defaults::parse_from(["defaults"]).params
+        crate::flag_defaults()
     }
 }
