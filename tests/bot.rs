@@ -3,10 +3,13 @@
 
 mod common;
 
-use codevs_reborn::bot::{play, BotOptions, Strategy};
-use codevs_reborn::protocol::{read_pack_file, PlayerInput};
+use std::time::Instant;
+
+use codevs_reborn::bot::{plan_safety, play, BotOptions, Strategy, TurnState};
+use codevs_reborn::protocol::{read_pack_file, PlayerInput, TurnInput};
 use codevs_reborn::rules::{Action, Field, Packs, Simulator};
-use codevs_reborn::search::beam::{search, BeamConfig, Start};
+use codevs_reborn::search::beam::{best_fire, search, BeamConfig, Start};
+use codevs_reborn::search::midgame::VALUE_PER_BLOCK;
 use codevs_reborn::Engine;
 use common::{player, turn_text};
 
@@ -101,4 +104,47 @@ fn report_memory_prints_the_peak_after_every_turn() {
     play(input.as_bytes(), &mut out, &mut err, options).unwrap();
     let err = String::from_utf8(err).unwrap();
     assert_eq!(err.lines().filter(|l| l.contains("peak RSS") && l.ends_with("MiB")).count(), 3, "{err}");
+}
+
+/// The safety check's penalty for playing `action` at `turn` with `me` against `opponent`, and
+/// its explanation.
+fn safety(packs: &Packs, turn: usize, me: &Field, opponent: &Field, action: Action) -> (i64, String) {
+    let input = TurnInput { turn, me: player(&picture(me), 0, 0), opponent: player(&picture(opponent), 0, 0) };
+    let state = TurnState::<Engine>::new(&input, packs);
+    let mut why = String::new();
+    let penalty = plan_safety(&options(turn), &state, action, Instant::now(), Some(2_000_000), &mut why);
+    (penalty, why)
+}
+
+#[test]
+fn a_plan_move_that_spoils_our_answer_to_their_fire_is_penalised() {
+    let packs = packs(6);
+    // Both fields can fire 12 links now: firing answers their 12; some other moves spoil ours.
+    let (turn, field) = grown(&packs, 12);
+    let fire = best_fire(&Engine::from_field(&field), packs.get(turn), &mut 0).unwrap().action;
+    let (penalty, why) = safety(&packs, turn, &field, &field, fire);
+    assert_eq!(penalty, 0, "{why}");
+    assert!(why.contains("safety: they fire 12 now (45 blocks)") && why.contains("→ safe"), "{why}");
+    let penalised: Vec<(Action, i64)> =
+        Action::drops().map(|a| (a, safety(&packs, turn, &field, &field, a).0)).filter(|&(_, p)| p > 0).collect();
+    assert!(!penalised.is_empty(), "no move spoils the answer");
+    // A penalty is the answer lost, at most the 45 blocks they send.
+    assert!(penalised.iter().all(|&(_, p)| p <= 45 * VALUE_PER_BLOCK), "{penalised:?}");
+}
+
+#[test]
+fn an_empty_field_answers_nothing_whatever_it_plays_and_is_not_penalised() {
+    let packs = packs(7);
+    let (turn, opponent) = grown(&packs, 12);
+    let (penalty, why) = safety(&packs, turn, &Field::empty(), &opponent, Action::Drop { x: 4, rotation: 0 });
+    assert_eq!(penalty, 0, "{why}");
+    assert!(why.contains("no other move answers more"), "{why}");
+}
+
+#[test]
+fn the_safety_check_runs_on_a_midgame_turn_when_they_can_fire() {
+    let packs = packs(8);
+    let (turn, opponent) = grown(&packs, 10);
+    let (_, why) = think(&packs, turn, player("", 0, 0), player(&picture(&opponent), 0, 0), options(turn));
+    assert!(why.contains("safety: they fire"), "{why}");
 }

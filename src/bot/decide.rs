@@ -1,12 +1,13 @@
 //! The full bot (the default strategy), seed 000 from 最善手の探索 on: the turn-0 opening plan,
 //! then every turn the midgame exhaustive search, told by beams what the plan is worth, whether
-//! firing now invites a bigger answer (counter analysis) and whether to give up the chain race
-//! for the skill (skill mode). Data flows one way: state → beams → advice → midgame → action.
+//! firing now invites a bigger answer (counter analysis), whether the plan's move could still
+//! answer the opponent firing first (safety check) and whether to give up the chain race for the
+//! skill (skill mode). Data flows one way: state → beams → advice → midgame → action.
 
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use crate::rules::{chain_score, garbage_for, Action, Simulator, GARBAGE};
+use crate::rules::{chain_score, garbage_for, Action, Simulator, GARBAGE, GARBAGE_ROW};
 use crate::search::beam::{self, best_fire, BeamConfig, BeamResult, Start};
 use crate::search::midgame::{self, Advice, MidgameParams, VALUE_PER_BLOCK};
 use crate::Engine;
@@ -80,6 +81,18 @@ pub struct DecideParams {
     /// Share of the turn's budget the opponent beams may use, together.
     #[arg(long, default_value_t = 0.3)]
     pub counter_share: f64,
+    /// Turn the beam-plan safety check off.
+    #[arg(long)]
+    pub no_safety: bool,
+    /// Safety check: runs when the opponent could fire at least this many links now.
+    #[arg(long, default_value_t = 8)]
+    pub safety_min_links: u32,
+    /// Safety check: turns we are given to answer the opponent's fire.
+    #[arg(long, default_value_t = 7)]
+    pub safety_turns: usize,
+    /// Share of what is left of the turn's budget the safety check's beams may use.
+    #[arg(long, default_value_t = 0.2)]
+    pub safety_share: f64,
 }
 
 impl Default for DecideParams {
@@ -162,6 +175,14 @@ impl Brain {
             self.analyse(options, state, beams_end, node_budget, &mut advice, &mut why);
         }
 
+        let safety_penalty = match advice.plan_action {
+            Some(action) if !low && !options.decide.no_safety => {
+                let end = slice(Instant::now(), turn_end, options.decide.safety_share);
+                plan_safety(options, state, action, end, node_budget, &mut why)
+            }
+            _ => 0,
+        };
+
         let mut params: MidgameParams = options.midgame.clone();
         if low {
             params.depth = params.depth.min(options.decide.low_time_depth);
@@ -186,7 +207,7 @@ impl Brain {
 
         if let (Some(s), Some(plan_value), Some(plan)) = (step, result.plan_value, self.plan.as_ref()) {
             let margin = if plan.opening { options.decide.plan_margin } else { options.decide.rebuild_margin };
-            if plan_value >= result.value - margin * VALUE_PER_BLOCK {
+            if plan_value - safety_penalty >= result.value - margin * VALUE_PER_BLOCK {
                 let _ = writeln!(
                     why,
                     "  decided: plan step {} of {} (within {margin} blocks of the best)",
@@ -197,6 +218,9 @@ impl Brain {
             }
         }
         if step.is_some() {
+            if safety_penalty > 0 {
+                let _ = writeln!(why, "  plan rejected: its move is unsafe against their fire now");
+            }
             // The plan's next field will not come: rebuild next turn.
             self.plan = None;
         }
@@ -237,16 +261,8 @@ impl Brain {
             return;
         }
         let probe = |depth: usize, garbage: u32, end: Instant| -> BeamResult {
-            let config = BeamConfig {
-                width: d.counter_width,
-                chain_width: d.counter_chain_width,
-                depth,
-                deadline: if node_budget.is_some() { None } else { Some(end) },
-                node_budget: node_budget.map(|b| b / 20),
-                ..options.beam.rebuild(None)
-            };
             let start = Start { field: &state.opponent.field, packs: state.packs, turn: state.turn, garbage };
-            beam::search(start, &config)
+            short_beam(options, start, depth, end, node_budget)
         };
         let now = Instant::now();
         let waiting_end = if counter { slice(now, beams_end, 0.5) } else { beams_end };
@@ -319,6 +335,82 @@ impl Brain {
         }
         give_up
     }
+}
+
+/// Seed 000's beam-plan safety check: if the opponent fired its best chain now, while we play
+/// the plan's move, what could we send back within a few turns? The plan's move is penalised
+/// (value units) by the garbage it leaves unanswered that another first move would answer.
+pub fn plan_safety(
+    options: &BotOptions,
+    state: &TurnState<Engine>,
+    plan_action: Action,
+    end: Instant,
+    node_budget: Option<u64>,
+    why: &mut String,
+) -> i64 {
+    let d = &options.decide;
+    let mut nodes = 0;
+    let theirs = best_fire(&state.opponent.field, state.pack(), &mut nodes).map_or(0, |f| f.chain.links);
+    if theirs < d.safety_min_links || state.turn + 1 >= state.packs.len() {
+        return 0;
+    }
+    let incoming = garbage_for(chain_score(theirs));
+    let stock = (state.me.garbage + incoming).saturating_sub(state.opponent.garbage);
+    let answer = |links: u32| garbage_for(chain_score(links));
+
+    // Playing the plan's move, then searching our answer with their garbage falling.
+    let mut field = state.me.field;
+    let sent_now = field.apply(state.pack(), plan_action).garbage();
+    let mut after = stock.saturating_sub(sent_now);
+    if after >= GARBAGE_ROW {
+        field.drop_garbage_row();
+        after -= GARBAGE_ROW;
+    }
+    let planned = if field.is_dead() {
+        sent_now
+    } else {
+        let start = Start { field: &field, packs: state.packs, turn: state.turn + 1, garbage: after };
+        let end_plan = slice(Instant::now(), end, 0.5);
+        let found = short_beam(options, start, d.safety_turns, end_plan, node_budget);
+        sent_now.max(answer(found.best_within(d.safety_turns)))
+    };
+    let _ = write!(why, "  safety: they fire {theirs} now ({incoming} blocks); the plan answers {planned}");
+    if planned >= incoming {
+        let _ = writeln!(why, " → safe");
+        return 0;
+    }
+    // Any first move: the same horizon, starting this turn.
+    let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: stock };
+    let found = short_beam(options, start, d.safety_turns + 1, end, node_budget);
+    let best = answer(found.best_within(d.safety_turns + 1));
+    let penalty = i64::from(best.min(incoming)) - i64::from(planned);
+    if penalty <= 0 {
+        let _ = writeln!(why, ", no other move answers more ({best}) → no adjustment");
+        return 0;
+    }
+    let _ = writeln!(why, ", another move {best} → plan move penalised {penalty} blocks");
+    penalty * VALUE_PER_BLOCK
+}
+
+/// A small beam (opponent probes, safety check): the counter-analysis width, a slice of the
+/// turn or, under a node budget, a twentieth of it.
+fn short_beam(
+    options: &BotOptions,
+    start: Start<'_, Engine>,
+    depth: usize,
+    end: Instant,
+    node_budget: Option<u64>,
+) -> BeamResult {
+    let d = &options.decide;
+    let config = BeamConfig {
+        width: d.counter_width,
+        chain_width: d.counter_chain_width,
+        depth,
+        deadline: if node_budget.is_some() { None } else { Some(end) },
+        node_budget: node_budget.map(|b| b / 20),
+        ..options.beam.rebuild(None)
+    };
+    beam::search(start, &config)
 }
 
 fn search_beam(state: &TurnState<Engine>, config: &BeamConfig) -> BeamResult {

@@ -7,7 +7,7 @@ mod time;
 
 use std::io::{BufRead, Write};
 
-pub use decide::{Brain, DecideParams};
+pub use decide::{plan_safety, Brain, DecideParams};
 pub use plan::Plan;
 pub use state::{Position, TurnState};
 pub use time::{TimeManager, TimeParams};
