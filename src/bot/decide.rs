@@ -83,16 +83,16 @@ pub struct DecideParams {
     pub counter_share: f64,
     /// Turn the beam-plan safety check off.
     #[arg(long)]
-    pub no_safety: bool,
+    pub no_plan_safety: bool,
     /// Safety check: runs when the opponent could fire at least this many links now.
     #[arg(long, default_value_t = 8)]
-    pub safety_min_links: u32,
+    pub plan_safety_min_links: u32,
     /// Safety check: turns we are given to answer the opponent's fire.
     #[arg(long, default_value_t = 7)]
-    pub safety_turns: usize,
+    pub plan_safety_turns: usize,
     /// Share of what is left of the turn's budget the safety check's beams may use.
     #[arg(long, default_value_t = 0.2)]
-    pub safety_share: f64,
+    pub plan_safety_share: f64,
 }
 
 impl Default for DecideParams {
@@ -176,8 +176,8 @@ impl Brain {
         }
 
         let safety_penalty = match advice.plan_action {
-            Some(action) if !low && !options.decide.no_safety => {
-                let end = slice(Instant::now(), turn_end, options.decide.safety_share);
+            Some(action) if !low && !options.decide.no_plan_safety => {
+                let end = slice(Instant::now(), turn_end, options.decide.plan_safety_share);
                 plan_safety(options, state, action, end, node_budget, &mut why)
             }
             _ => 0,
@@ -351,7 +351,7 @@ pub fn plan_safety(
     let d = &options.decide;
     let mut nodes = 0;
     let theirs = best_fire(&state.opponent.field, state.pack(), &mut nodes).map_or(0, |f| f.chain.links);
-    if theirs < d.safety_min_links || state.turn + 1 >= state.packs.len() {
+    if theirs < d.plan_safety_min_links || state.turn + 1 >= state.packs.len() {
         return 0;
     }
     let incoming = garbage_for(chain_score(theirs));
@@ -371,8 +371,8 @@ pub fn plan_safety(
     } else {
         let start = Start { field: &field, packs: state.packs, turn: state.turn + 1, garbage: after };
         let end_plan = slice(Instant::now(), end, 0.5);
-        let found = short_beam(options, start, d.safety_turns, end_plan, node_budget);
-        sent_now.max(answer(found.best_within(d.safety_turns)))
+        let found = short_beam(options, start, d.plan_safety_turns, end_plan, node_budget);
+        sent_now.max(answer(found.best_within(d.plan_safety_turns)))
     };
     let _ = write!(why, "  safety: they fire {theirs} now ({incoming} blocks); the plan answers {planned}");
     if planned >= incoming {
@@ -381,8 +381,8 @@ pub fn plan_safety(
     }
     // Any first move: the same horizon, starting this turn.
     let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: stock };
-    let found = short_beam(options, start, d.safety_turns + 1, end, node_budget);
-    let best = answer(found.best_within(d.safety_turns + 1));
+    let found = short_beam(options, start, d.plan_safety_turns + 1, end, node_budget);
+    let best = answer(found.best_within(d.plan_safety_turns + 1));
     let penalty = i64::from(best.min(incoming)) - i64::from(planned);
     if penalty <= 0 {
         let _ = writeln!(why, ", no other move answers more ({best}) → no adjustment");
