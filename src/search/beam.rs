@@ -517,10 +517,12 @@ fn rebuild_line<S: Simulator>(start: &Start<'_, S>, root_fire: Option<Fire>, his
 #[derive(Clone, Debug, clap::Args)]
 pub struct BeamParams {
     /// Opening beam: states kept per depth at most, W (narrower when the budget is short) [-bw].
-    #[arg(long, default_value_t = 20000)]
+    /// High enough that the 19 s budget, not this cap, sets the width; the cap bounds memory
+    /// (about 420 MiB at the cap).
+    #[arg(long, default_value_t = 60000)]
     pub beam_width: usize,
     /// Opening beam: states kept per group of equal fireable chain, W2 ≈ 20–30% of W [-bcw].
-    #[arg(long, default_value_t = 5000)]
+    #[arg(long, default_value_t = 15000)]
     pub beam_chain_width: usize,
     /// Opening beam: turns searched ahead at most [-bd].
     #[arg(long, default_value_t = 20)]
