@@ -518,7 +518,7 @@ fn rebuild_line<S: Simulator>(start: &Start<'_, S>, root_fire: Option<Fire>, his
 pub struct BeamParams {
     /// Opening beam: states kept per depth at most, W (narrower when the budget is short) [-bw].
     /// High enough that the 19 s budget, not this cap, sets the width; the cap bounds memory
-    /// (about 420 MiB at the cap).
+    /// (the 19 s search peaks at about 450 MiB).
     #[arg(long, default_value_t = 60000)]
     pub beam_width: usize,
     /// Opening beam: states kept per group of equal fireable chain, W2 ≈ 20–30% of W [-bcw].
