@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use crate::rules::{chain_score, garbage_for, Action, Simulator, GARBAGE, GARBAGE_ROW};
+use crate::rules::{chain_garbage, chain_score, Action, Simulator, GARBAGE, GARBAGE_ROW};
 use crate::search::beam::{self, best_fire, BeamConfig, BeamResult, Start};
 use crate::search::midgame::{self, Advice, MidgameParams, VALUE_PER_BLOCK};
 use crate::Engine;
@@ -269,11 +269,11 @@ impl Brain {
         let waiting = probe(d.counter_wait_turns.max(10), state.opponent.garbage, waiting_end);
         if counter {
             let c3 = waiting.best_within(d.counter_wait_turns);
-            let sent = garbage_for(chain_score(ours_now));
+            let sent = chain_garbage(ours_now);
             let stock = (state.opponent.garbage + sent).saturating_sub(state.me.garbage);
             let answered = probe(d.counter_answer_turns, stock, beams_end);
             let c4 = answered.best_within(d.counter_answer_turns);
-            let (c1, mine, theirs) = (ours_now, sent as i64, garbage_for(chain_score(c4)) as i64);
+            let (c1, mine, theirs) = (ours_now, sent as i64, chain_garbage(c4) as i64);
             let _ =
                 write!(why, "  counter: we fire {c1} now, they {theirs_now}; they reach {c3} if we wait, {c4} after");
             if c1 > c3 {
@@ -354,9 +354,8 @@ pub fn plan_safety(
     if theirs < d.plan_safety_min_links || state.turn + 1 >= state.packs.len() {
         return 0;
     }
-    let incoming = garbage_for(chain_score(theirs));
+    let incoming = chain_garbage(theirs);
     let stock = (state.me.garbage + incoming).saturating_sub(state.opponent.garbage);
-    let answer = |links: u32| garbage_for(chain_score(links));
 
     // Playing the plan's move, then searching our answer with their garbage falling.
     let mut field = state.me.field;
@@ -372,7 +371,7 @@ pub fn plan_safety(
         let start = Start { field: &field, packs: state.packs, turn: state.turn + 1, garbage: after };
         let end_plan = slice(Instant::now(), end, 0.5);
         let found = short_beam(options, start, d.plan_safety_turns, end_plan, node_budget);
-        sent_now.max(answer(found.best_within(d.plan_safety_turns)))
+        sent_now.max(chain_garbage(found.best_within(d.plan_safety_turns)))
     };
     let _ = write!(why, "  safety: they fire {theirs} now ({incoming} blocks); the plan answers {planned}");
     if planned >= incoming {
@@ -382,7 +381,7 @@ pub fn plan_safety(
     // Any first move: the same horizon, starting this turn.
     let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: stock };
     let found = short_beam(options, start, d.plan_safety_turns + 1, end, node_budget);
-    let best = answer(found.best_within(d.plan_safety_turns + 1));
+    let best = chain_garbage(found.best_within(d.plan_safety_turns + 1));
     let penalty = i64::from(best.min(incoming)) - i64::from(planned);
     if penalty <= 0 {
         let _ = writeln!(why, ", no other move answers more ({best}) → no adjustment");

@@ -14,7 +14,7 @@ pub use action::{Action, ActionParseError};
 pub use field::{Field, FieldParseError};
 pub use game::{Fault, FaultKind, Game, GameEnd, GameResult, PlayerState, TurnRecord};
 pub use pack::{ColumnBlocks, Pack, Packs};
-pub use score::{chain_score, explosion_score, garbage_for, gauge_drain, link_score};
+pub use score::{chain_garbage, chain_score, explosion_score, garbage_for, gauge_drain, link_score};
 
 /// Columns of a field.
 pub const WIDTH: usize = 10;

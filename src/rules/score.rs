@@ -68,6 +68,11 @@ pub fn garbage_for(score: u64) -> u32 {
     (score / 2).min(u32::MAX as u64) as u32
 }
 
+/// Garbage a chain of `links` links sends (no skill explosion).
+pub fn chain_garbage(links: u32) -> u32 {
+    garbage_for(chain_score(links))
+}
+
 /// Gauge the opponent loses when a player makes `links` links in a turn: 12 + 2·links from 3 on.
 pub fn gauge_drain(links: u32) -> u32 {
     if links >= 3 {

@@ -2,7 +2,7 @@
 //! Every weight comes from [`MidgameParams`]; values are in hundredths of a garbage block.
 
 use super::MidgameParams;
-use crate::rules::{chain_score, garbage_for, Outcome, Simulator, GARBAGE_ROW, GAUGE_GAIN, SKILL_THRESHOLD, WIDTH};
+use crate::rules::{chain_garbage, Outcome, Simulator, GARBAGE_ROW, GAUGE_GAIN, SKILL_THRESHOLD, WIDTH};
 
 /// What a line of the search carries besides the fields: the exact garbage and gauge
 /// bookkeeping of both sides under the opponent's modelled answers, and the terms that belong
@@ -60,8 +60,8 @@ impl<'a> Evaluator<'a> {
             lethal,
             our_garbage,
             opp_garbage,
-            early_attack_send: garbage_for(chain_score(params.early_attack_links)),
-            small_attack_send: garbage_for(chain_score(params.small_attack_links)),
+            early_attack_send: chain_garbage(params.early_attack_links),
+            small_attack_send: chain_garbage(params.small_attack_links),
         }
     }
 
