@@ -6,6 +6,7 @@
 //! - [`rules`]: the rules and the reference engine (the oracle).
 //! - `board`: the bitboard simulator (the fast engine the bot and the arena use).
 //! - [`protocol`]: reading the game's input and writing commands.
+//! - [`state`]: a turn's input as the searchers see it (fields after this turn's garbage).
 //! - `search`: the searchers (beam, exhaustive) and their evaluation.
 //! - [`bot`]: the protocol loop, the players and the time manager.
 //! - [`arena`]: the referee and match runner.
@@ -23,6 +24,7 @@ pub mod bot;
 pub mod cli;
 pub mod memory;
 pub mod search;
+pub mod state;
 
 /// A group of flags as clap fills it from an empty command line: the defaults each flag
 /// documents, so a parameter struct's `Default` and its `--help` can never disagree.

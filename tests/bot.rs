@@ -5,11 +5,12 @@ mod common;
 
 use std::time::Instant;
 
-use codevs_reborn::bot::{plan_safety, play, BotOptions, Strategy, TurnState};
+use codevs_reborn::bot::{plan_safety, play, BotOptions, Strategy};
 use codevs_reborn::protocol::{read_pack_file, PlayerInput, TurnInput};
 use codevs_reborn::rules::{Action, Field, Packs, Simulator};
 use codevs_reborn::search::beam::{best_fire, search, BeamConfig, Start};
 use codevs_reborn::search::midgame::VALUE_PER_BLOCK;
+use codevs_reborn::state::TurnState;
 use codevs_reborn::Engine;
 use common::{player, turn_text};
 

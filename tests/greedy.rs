@@ -2,10 +2,10 @@
 
 use proptest::prelude::*;
 
-use codevs_reborn::bot::TurnState;
 use codevs_reborn::protocol::{PlayerInput, TurnInput};
 use codevs_reborn::rules::{Action, Field, Packs, Simulator, VISIBLE_HEIGHT};
 use codevs_reborn::search::greedy::{choose, rank, GreedyParams};
+use codevs_reborn::state::TurnState;
 
 /// A reachable field: random drops from generated packs, stopping before death.
 fn grown_field(seed: u64, drops: usize, choices: &[u8]) -> Field {

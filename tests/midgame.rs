@@ -6,12 +6,12 @@ mod common;
 
 use proptest::prelude::*;
 
-use codevs_reborn::bot::{Position, TurnState};
 use codevs_reborn::protocol::read_pack_file;
 use codevs_reborn::rules::{Action, Field, Pack, Packs, Simulator, MAX_X, ROTATIONS, SKILL_THRESHOLD};
 use codevs_reborn::search::midgame::{
     lethal_garbage, search, Advice, MidgameParams, MidgameResult, OpponentModel, VALUE_PER_BLOCK,
 };
+use codevs_reborn::state::{Position, TurnState};
 use codevs_reborn::Engine;
 
 fn pic(picture: &str) -> Field {

@@ -13,7 +13,8 @@ use crate::search::midgame::{self, Advice, MidgameParams, VALUE_PER_BLOCK};
 use crate::Engine;
 
 use super::plan::Plan;
-use super::{BotOptions, TimeManager, TurnState};
+use super::{BotOptions, TimeManager};
+use crate::state::TurnState;
 
 /// The full bot's decision flags (seed 000's thresholds as defaults).
 #[derive(Clone, Debug, clap::Args)]

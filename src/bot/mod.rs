@@ -2,14 +2,12 @@
 
 mod decide;
 mod plan;
-mod state;
 mod time;
 
 use std::io::{BufRead, Write};
 
 pub use decide::{plan_safety, Brain, DecideParams};
 pub use plan::Plan;
-pub use state::{Position, TurnState};
 pub use time::{TimeManager, TimeParams};
 
 use crate::protocol::{write_action, Next, ProtocolError, Reader, TurnInput};
@@ -19,6 +17,7 @@ use crate::rules::{Action, Packs};
 use crate::search::beam::{self, BeamParams, Start};
 use crate::search::greedy::{self, GreedyParams};
 use crate::search::midgame::MidgameParams;
+use crate::state::TurnState;
 use crate::Engine;
 
 /// The name the bot announces (no `\/:*?"<>|`).

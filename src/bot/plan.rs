@@ -3,7 +3,7 @@
 use crate::rules::{Action, Field, Simulator};
 use crate::search::beam::{BeamResult, Line};
 
-use super::TurnState;
+use crate::state::TurnState;
 
 /// Moves found by a beam, with the field expected before each, to notice when reality differs.
 #[derive(Clone, Debug)]

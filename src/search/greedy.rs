@@ -3,9 +3,9 @@
 
 use std::fmt::Write as _;
 
-use crate::bot::TurnState;
 use crate::rules::{Action, Outcome, Simulator, WIDTH};
 use crate::search::beam::best_block_fire;
+use crate::state::TurnState;
 
 /// Weights of the greedy evaluation.
 #[derive(Clone, Copy, Debug, clap::Args)]

@@ -1,4 +1,4 @@
-//! The searchers: each takes a [`crate::bot::TurnState`] and proposes an action.
+//! The searchers: each takes a [`crate::state::TurnState`] and proposes an action.
 //!
 //! - [`greedy`]: one ply with a cheap look at chain potential (the foundation's placeholder and
 //!   the baseline every later searcher is measured against).

@@ -58,8 +58,8 @@ use std::time::Instant;
 pub use lethal::lethal_garbage;
 pub use params::{MidgameParams, OpponentModel};
 
-use crate::bot::TurnState;
 use crate::rules::{Action, Simulator, GARBAGE, GARBAGE_ROW, MAX_HEIGHT, MAX_TURNS, WIDTH};
+use crate::state::TurnState;
 use eval::{Evaluator, Line};
 use opponent::OpponentTree;
 use own::{Node, OwnTree, Task};
