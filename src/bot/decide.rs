@@ -33,11 +33,12 @@ pub struct DecideParams {
     /// less than a row).
     #[arg(long, default_value_t = 8)]
     pub counter_min_links: u32,
-    /// Opponent beams (counter analysis, skill mode): states kept per depth.
-    #[arg(long, default_value_t = 500)]
+    /// Opponent beams (counter analysis, skill mode, safety check): states kept per depth at
+    /// most; the turn's time slice sets the width below that.
+    #[arg(long, default_value_t = 4000)]
     pub counter_width: usize,
-    /// Opponent beams: states kept per chain group.
-    #[arg(long, default_value_t = 200)]
+    /// Opponent beams: states kept per chain group at most.
+    #[arg(long, default_value_t = 1000)]
     pub counter_chain_width: usize,
     /// Opponent beams: budget in ms at the full control, each.
     #[arg(long, default_value_t = 1000)]
@@ -48,6 +49,11 @@ pub struct DecideParams {
     /// Turns the opponent is given to answer our fire (c4).
     #[arg(long, default_value_t = 10)]
     pub counter_answer_turns: usize,
+    /// Seed 000's rule: no counter adjustment at all while the opponent cannot out-chain us if
+    /// we wait, even when it would answer our fire with more. By default firing is then
+    /// penalised too: a chain that neither kills nor goes unanswered only hands it the game.
+    #[arg(long)]
+    pub no_counter_keep_building: bool,
     /// When the opponent would answer our fire with more, root moves firing at least this many
     /// links are penalised (3–4-link chains that drain its gauge are spared).
     #[arg(long, default_value_t = 5)]
@@ -131,14 +137,16 @@ impl Brain {
     ) -> (Action, String) {
         let mut why = String::new();
         let time_left = state.me.time_left_ms;
-        let turn_end = clock.turn_deadline(started, state.turn, time_left, options.beam.opening_ms);
+        let critical = state.turn > 0 && fire_decision_near(options, state);
+        let turn_end = clock.turn_deadline(started, state.turn, time_left, options.beam.opening_ms, critical);
         let low = clock.low_on_time(time_left);
         let node_budget = (options.beam.node_budget > 0).then_some(options.beam.node_budget);
         let _ = writeln!(
             why,
-            "  budget {} ms of {} ms left{}",
+            "  budget {} ms of {} ms left{}{}",
             turn_end.saturating_duration_since(started).as_millis(),
             time_left,
+            if critical { " (critical turn)" } else { "" },
             if low { " (low on time: no beams, shallow search)" } else { "" }
         );
         self.update_skill_mode_exit(options, state, &mut why);
@@ -277,14 +285,21 @@ impl Brain {
             let (c1, mine, theirs) = (ours_now, sent as i64, chain_garbage(c4) as i64);
             let _ =
                 write!(why, "  counter: we fire {c1} now, they {theirs_now}; they reach {c3} if we wait, {c4} after");
-            if c1 > c3 {
+            let keep_building = !d.no_counter_keep_building && c1 < c4;
+            if c1 > c3 && !keep_building {
                 let _ = writeln!(why, " → no adjustment (they have nothing bigger)");
             } else if c1 > c4 {
                 advice.fire_bonus = Some((c1, (mine - theirs) * VALUE_PER_BLOCK));
                 let _ = writeln!(why, " → bonus {} blocks for firing {c1}+ now", mine - theirs);
             } else if c1 < c4 {
                 advice.fire_penalty = Some((d.counter_penalty_links, (theirs - mine) * VALUE_PER_BLOCK));
-                let _ = writeln!(why, " → penalty {} blocks for firing {}+", theirs - mine, d.counter_penalty_links);
+                let still_building = if c1 > c3 { " (they are still building: keep building)" } else { "" };
+                let _ = writeln!(
+                    why,
+                    " → penalty {} blocks for firing {}+{still_building}",
+                    theirs - mine,
+                    d.counter_penalty_links
+                );
             } else {
                 let _ = writeln!(why, " → no adjustment (equal answer)");
             }
@@ -336,6 +351,18 @@ impl Brain {
         }
         give_up
     }
+}
+
+/// True on a turn where a fire decision is near, which the time manager gives more time: either
+/// side can fire a real chain now, or garbage is pending (someone fired; an answer is due).
+fn fire_decision_near(options: &BotOptions, state: &TurnState<Engine>) -> bool {
+    let d = &options.decide;
+    let mut nodes = 0;
+    let mut links = |field: &Engine| best_fire(field, state.pack(), &mut nodes).map_or(0, |f| f.chain.links);
+    state.me.garbage > 0
+        || state.opponent.garbage > 0
+        || links(&state.me.field) >= d.counter_min_links
+        || links(&state.opponent.field) >= d.plan_safety_min_links
 }
 
 /// Seed 000's beam-plan safety check: if the opponent fired its best chain now, while we play

@@ -30,6 +30,11 @@ pub struct TimeParams {
     /// Below the low-time reserve, each turn may use 1/N of the time left.
     #[arg(long, default_value_t = 200)]
     pub endgame_turns: usize,
+    /// A turn where a fire decision is near (a chain is ready on either side, or garbage is
+    /// pending) may use this many times the even share: the game is decided there, not in the
+    /// quiet turns that follow.
+    #[arg(long, default_value_t = 2.0)]
+    pub critical_factor: f64,
 }
 
 impl Default for TimeParams {
@@ -41,6 +46,7 @@ impl Default for TimeParams {
             expected_turns: 50,
             min_turns_left: 20,
             endgame_turns: 200,
+            critical_factor: 2.0,
         }
     }
 }
@@ -67,8 +73,9 @@ impl TimeManager {
 
     /// The time this turn may use in all, in ms: turn 0 the opening budget (scaled); later turns
     /// an even share of the time above the low-time reserve over the turns the game likely has
-    /// left, plus a small share of the reserve.
-    pub fn turn_budget_ms(&self, turn: usize, time_left_ms: u64, opening_ms: u64) -> f64 {
+    /// left (times [`TimeParams::critical_factor`] on a critical turn, never more than a quarter
+    /// of that time), plus a small share of the reserve.
+    pub fn turn_budget_ms(&self, turn: usize, time_left_ms: u64, opening_ms: u64, critical: bool) -> f64 {
         let left = time_left_ms as f64;
         let reserve = self.params.low_time_ms as f64 * self.scale;
         let endgame_share = reserve.min(left) / self.params.endgame_turns.max(1) as f64;
@@ -76,13 +83,22 @@ impl TimeManager {
             return (opening_ms as f64 * self.scale).min(left * 0.5);
         }
         let turns_left = self.params.expected_turns.saturating_sub(turn).max(self.params.min_turns_left).max(1);
-        (left - reserve).max(0.0) / turns_left as f64 + endgame_share
+        let above_reserve = (left - reserve).max(0.0);
+        let factor = if critical { self.params.critical_factor.max(1.0) } else { 1.0 };
+        (above_reserve / turns_left as f64 * factor).min(above_reserve * 0.25) + endgame_share
     }
 
     /// The deadline of this whole turn (see [`Self::turn_budget_ms`]), within the turn cap.
-    pub fn turn_deadline(&self, now: Instant, turn: usize, time_left_ms: u64, opening_ms: u64) -> Instant {
+    pub fn turn_deadline(
+        &self,
+        now: Instant,
+        turn: usize,
+        time_left_ms: u64,
+        opening_ms: u64,
+        critical: bool,
+    ) -> Instant {
         self.deadline(now, u64::MAX, time_left_ms, 1.0)
-            .min(self.after(now, self.turn_budget_ms(turn, time_left_ms, opening_ms)))
+            .min(self.after(now, self.turn_budget_ms(turn, time_left_ms, opening_ms, critical)))
     }
 
     fn after(&self, now: Instant, ms: f64) -> Instant {
@@ -121,18 +137,25 @@ mod tests {
         let now = Instant::now();
         let full = TimeManager::new(TimeParams::default(), 180_000);
         // Turn 0: the opening budget.
-        assert_eq!(full.turn_budget_ms(0, 180_000, 19_000), 19_000.0);
+        assert_eq!(full.turn_budget_ms(0, 180_000, 19_000, false), 19_000.0);
         // Turn 10 with 160 s left: 130 s over 40 turns, plus 30 s / 200.
-        let budget = full.turn_budget_ms(10, 160_000, 19_000);
+        let budget = full.turn_budget_ms(10, 160_000, 19_000, false);
         assert!((budget - (130_000.0 / 40.0 + 150.0)).abs() < 1e-6, "{budget}");
+        // A critical turn gets twice the share.
+        let critical = full.turn_budget_ms(10, 160_000, 19_000, true);
+        assert!((critical - (2.0 * 130_000.0 / 40.0 + 150.0)).abs() < 1e-6, "{critical}");
+        // ... but never more than a quarter of the time above the reserve.
+        let eager = TimeManager::new(TimeParams { critical_factor: 10.0, ..Default::default() }, 180_000);
+        let short = eager.turn_budget_ms(45, 50_000, 19_000, true);
+        assert!((short - (20_000.0 * 0.25 + 150.0)).abs() < 1e-6, "{short}");
         // Late in a long game the share stays finite; below the reserve only the endgame share.
-        assert!((full.turn_budget_ms(300, 20_000, 19_000) - 100.0).abs() < 1e-6);
+        assert!((full.turn_budget_ms(300, 20_000, 19_000, true) - 100.0).abs() < 1e-6);
         // A huge time left is still capped by the per-turn cap.
-        let capped = full.turn_deadline(now, 1, 10_000_000, 19_000) - now;
+        let capped = full.turn_deadline(now, 1, 10_000_000, 19_000, true) - now;
         assert_eq!(capped, Duration::from_millis(18_950));
         // A tenth of the control scales the reserve too.
         let tenth = TimeManager::new(TimeParams { turn_cap_ms: 2_000, ..Default::default() }, 18_000);
-        let budget = tenth.turn_budget_ms(10, 16_000, 19_000);
+        let budget = tenth.turn_budget_ms(10, 16_000, 19_000, false);
         assert!((budget - (13_000.0 / 40.0 + 15.0)).abs() < 1e-6, "{budget}");
     }
 }

@@ -549,11 +549,12 @@ pub struct BeamParams {
     /// Turn 0's thinking budget in ms at the full time control (scaled with the time given).
     #[arg(long, default_value_t = 19_000)]
     pub opening_ms: u64,
-    /// Rebuild beam (after garbage or the plan's end; all columns): states kept per depth [-nbw].
-    #[arg(long, default_value_t = 1500)]
+    /// Rebuild beam (after garbage or the plan's end; all columns): states kept per depth at
+    /// most; the turn's time slice sets the width below that [-nbw].
+    #[arg(long, default_value_t = 8000)]
     pub rebuild_width: usize,
-    /// Rebuild beam: states kept per chain group [-nbcw].
-    #[arg(long, default_value_t = 400)]
+    /// Rebuild beam: states kept per chain group at most [-nbcw].
+    #[arg(long, default_value_t = 2000)]
     pub rebuild_chain_width: usize,
     /// Rebuild beam: turns searched ahead at most.
     #[arg(long, default_value_t = 16)]

@@ -25,7 +25,8 @@
 //!   at a ply is tried first, then the moves sending the most; the opponent's answer that last
 //!   refuted at a ply is tried first.
 //! - Iterative deepening 1..=depth; a depth interrupted by the deadline or the node budget is
-//!   thrown away, depth 1 always completes. The answer is deterministic for a given input,
+//!   thrown away, depth 1 always completes. On the clock a depth is not started when the last
+//!   one's time, times its growth, would pass the deadline. The answer is deterministic for a given input,
 //!   parameters and node budget whatever the thread count: the first root move's value is
 //!   known before the others start, the opponent's tree is split by its first move and merged
 //!   by maxima, and the move orders and transposition tables are local to one task. A depth
@@ -53,7 +54,7 @@ mod own;
 mod params;
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 pub use lethal::lethal_garbage;
 pub use params::{MidgameParams, OpponentModel};
@@ -68,8 +69,12 @@ use rayon::prelude::*;
 /// The unit of values: one garbage block is worth this much.
 pub const VALUE_PER_BLOCK: i64 = 100;
 
-/// The deepest search the class keys allow (the caller asks 2–4).
+/// The deepest search the class keys allow (the caller asks 2–5).
 pub const MAX_DEPTH: usize = 6;
+
+/// On the clock, the next depth is assumed to cost at least this many times the last one (each
+/// ply multiplies both trees; alpha-beta and the class summaries keep it far below 22²).
+const MIN_DEPTH_GROWTH: f64 = 4.0;
 
 /// Extra knowledge the bot computed from beam searches. Bonuses are in value units
 /// ([`VALUE_PER_BLOCK`] per garbage block).
@@ -143,8 +148,10 @@ pub fn search<S: Simulator + Send + Sync>(
     // Moves in search order: the previous depth's best first (ties keep the earlier order).
     let mut order: Vec<usize> = (0..actions.len()).collect();
     let mut done: Option<(usize, Vec<(i64, bool)>)> = None;
+    let mut last_duration: Option<Duration> = None;
     for depth in 1..=max_depth {
         budget.binding.store(depth > 1, Relaxed);
+        let depth_started = Instant::now();
         match search_depth(state, params, &evaluator, depth, &root, &order, &budget) {
             Some(values) if !budget.over_limit() || depth == 1 => {
                 order.sort_by_key(|&i| std::cmp::Reverse(values[i].0 + adjust[i]));
@@ -155,6 +162,19 @@ pub fn search<S: Simulator + Send + Sync>(
         if budget.over_limit() || deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
+        // On the clock, a depth that cannot finish would only be thrown away: its time is better
+        // left to later turns. (Under a node budget the depth is tried, so the answer does not
+        // depend on timing.)
+        let took = depth_started.elapsed();
+        if let (Some(deadline), None) = (deadline, node_budget) {
+            let growth = last_duration.map_or(MIN_DEPTH_GROWTH, |before| {
+                (took.as_secs_f64() / before.as_secs_f64().max(1e-6)).max(MIN_DEPTH_GROWTH)
+            });
+            if Instant::now() + took.mul_f64(growth) > deadline {
+                break;
+            }
+        }
+        last_duration = Some(took);
     }
     let (depth, values) = done.expect("depth 1 always completes");
     let root: Vec<(Action, i64)> = actions

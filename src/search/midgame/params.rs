@@ -21,8 +21,9 @@ pub enum OpponentModel {
 /// 評䟡倀の芋盎し).
 #[derive(Clone, Debug, clap::Args)]
 pub struct MidgameParams {
-    /// Midgame: plies searched on both fields (the caller lowers it when short of time; at most 6).
-    #[arg(long = "mid-depth", default_value_t = 4)]
+    /// Midgame: plies searched on both fields at most (iterative deepening stops earlier when
+    /// the next depth would not fit the turn; the caller lowers it when short of time; at most 6).
+    #[arg(long = "mid-depth", default_value_t = 5)]
     pub depth: usize,
     /// Midgame: how the opponent is assumed to answer.
     #[arg(long = "mid-opponent", value_enum, default_value_t = OpponentModel::Worst)]
