@@ -6,6 +6,7 @@ use crate::arena::ArenaArgs;
 use crate::bench::opening::OpeningBenchArgs;
 use crate::bench::sim::SimBenchArgs;
 use crate::bot::BotOptions;
+use crate::view::ViewArgs;
 
 /// A bot for CODE VS Reborn (2019), with a referee, a match runner and benchmarks.
 ///
@@ -28,6 +29,14 @@ pub enum Command {
     /// Run a benchmark.
     #[command(subcommand)]
     Bench(BenchCommand),
+    /// Write a game's replay as one self-contained HTML page to watch in a browser.
+    ///
+    /// Both fields side by side, turn by turn: the pack and each bot's command, every chain
+    /// link's vanishing blocks, garbage rows arriving, garbage stocks, skill gauges, scores,
+    /// times, and a timeline of both players' chains and stocks. The replay is re-played by the
+    /// reference rules first; a state that differs is an error naming the turn. In the page:
+    /// ←/→ turn, Home/End first/last, ↑/↓ chain step, Space play, Enter animate the turn's chain.
+    View(ViewArgs),
 }
 
 #[derive(Debug, Subcommand)]

@@ -10,6 +10,7 @@
 //! - `search`: the searchers (beam, exhaustive) and their evaluation.
 //! - [`bot`]: the protocol loop, the players and the time manager.
 //! - [`arena`]: the referee and match runner.
+//! - [`view`]: a replay as a self-contained HTML page.
 //! - [`cli`]: the command line.
 
 pub mod arena;
@@ -25,6 +26,7 @@ pub mod cli;
 pub mod memory;
 pub mod search;
 pub mod state;
+pub mod view;
 
 /// A group of flags as clap fills it from an empty command line: the defaults each flag
 /// documents, so a parameter struct's `Default` and its `--help` can never disagree.

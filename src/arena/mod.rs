@@ -80,7 +80,8 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
     /// Keep every game in DIR/game-NNNN/: input-p0.txt, input-p1.txt (each bot's exact input),
-    /// replay.json (every turn's commands, outcomes and states) and the bots' stderr.
+    /// replay.json (every turn's pack, commands, outcomes and states), game.html (the game as a
+    /// page to watch in a browser, as `codevs-reborn view` writes it) and the bots' stderr.
     #[arg(long, value_name = "DIR")]
     pub replays: Option<PathBuf>,
     /// Stop early by a sequential probability ratio test of Elo ELO0 against ELO1.

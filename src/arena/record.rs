@@ -1,5 +1,5 @@
 //! What the arena writes: one JSON object per game (`--json`) and a replay folder per game
-//! (`--replays`).
+//! (`--replays`). The replay types also read `replay.json` back (for `codevs-reborn view`).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -8,6 +8,11 @@ use serde::{Deserialize, Serialize};
 
 use super::referee::{Chain, PlayedGame, TurnLog};
 use crate::rules::{FaultKind, Field, GameEnd, Outcome, PlayerState};
+
+/// The file name of a game's replay in its folder.
+pub const REPLAY_FILE: &str = "replay.json";
+/// The file name of a game's HTML viewer page in its folder.
+pub const PAGE_FILE: &str = "game.html";
 
 /// One game's line in the `--json` file (JSON Lines), seats in that game's order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,61 +66,87 @@ pub fn replay_dir(root: &Path, game: usize) -> PathBuf {
     root.join(format!("game-{game:04}"))
 }
 
-#[derive(Serialize)]
-struct ReplayTurn {
-    turn: usize,
+/// `replay.json`: the game's JSON line, then the turns; written with the result and each turn on
+/// a line of their own so the file reads (and diffs) turn by turn.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Replay {
+    pub result: GameLine,
+    /// Each bot's thinking time for the whole game, in ms (absent in replays written before it
+    /// was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit_ms: Option<u64>,
+    /// The packs of the turns played, in order, each as the protocol gives it: rows top first
+    /// (absent in replays written before the packs were recorded: `input-p0.txt` holds them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub packs: Option<Vec<[[u8; 2]; 2]>>,
+    pub turns: Vec<ReplayTurn>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayTurn {
+    pub turn: usize,
     /// The commands (as the rules read them), or the line that was refused, or null.
-    commands: [Option<String>; 2],
-    faults: [Option<FaultKind>; 2],
-    time_ms: [u64; 2],
+    pub commands: [Option<String>; 2],
+    pub faults: [Option<FaultKind>; 2],
+    pub time_ms: [u64; 2],
     /// Absent when a fault ended the game instead of the turn being played.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    garbage_fell: Option<[bool; 2]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    outcomes: Option<[ReplayOutcome; 2]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    states: Option<[ReplayState; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub garbage_fell: Option<[bool; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcomes: Option<[ReplayOutcome; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub states: Option<[ReplayState; 2]>,
 }
 
-#[derive(Serialize)]
-struct ReplayOutcome {
-    skill: bool,
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayOutcome {
+    pub skill: bool,
     /// Chain links (for the skill: the links after the explosion).
-    links: u32,
+    pub links: u32,
     /// Blocks the skill exploded.
-    exploded: u32,
+    pub exploded: u32,
     /// Blocks the chain links removed.
-    vanished: u32,
-    score: u64,
+    pub vanished: u32,
+    pub score: u64,
     /// Garbage sent (before offsetting).
-    garbage: u32,
+    pub garbage: u32,
 }
 
-#[derive(Serialize)]
-struct ReplayState {
-    /// Rows top first: `.` empty, `1`–`9`, `#` garbage; 16 rows, more if a column is above the line.
-    field: Vec<String>,
-    garbage: u32,
-    gauge: u32,
-    score: u64,
-}
-
-impl ReplayTurn {
-    fn new(t: &TurnLog) -> ReplayTurn {
-        let outcome = |o: &Outcome| ReplayOutcome {
+impl From<&Outcome> for ReplayOutcome {
+    fn from(o: &Outcome) -> Self {
+        ReplayOutcome {
             skill: o.skill,
             links: o.links,
             exploded: o.exploded,
             vanished: o.vanished,
             score: o.score(),
             garbage: o.garbage(),
-        };
-        let state = |s: &PlayerState<Field>| ReplayState {
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayState {
+    /// Rows top first: `.` empty, `1`–`9`, `#` garbage; 16 rows, more if a column is above the line.
+    pub field: Vec<String>,
+    pub garbage: u32,
+    pub gauge: u32,
+    pub score: u64,
+}
+
+impl From<&PlayerState<Field>> for ReplayState {
+    fn from(s: &PlayerState<Field>) -> Self {
+        ReplayState {
             field: s.field.to_string().lines().map(str::to_string).collect(),
             garbage: s.garbage,
             gauge: s.gauge,
             score: s.score,
-        };
+        }
+    }
+}
+
+impl ReplayTurn {
+    fn new(t: &TurnLog) -> ReplayTurn {
         ReplayTurn {
             turn: t.turn,
             commands: t.answers.each_ref().map(|a| match a.action {
@@ -125,14 +156,15 @@ impl ReplayTurn {
             faults: t.answers.each_ref().map(|a| a.action.err()),
             time_ms: t.answers.each_ref().map(|a| a.time.as_millis() as u64),
             garbage_fell: t.record.map(|r| r.garbage_fell),
-            outcomes: t.record.map(|r| r.outcomes.each_ref().map(outcome)),
-            states: t.states.as_ref().map(|s| s.each_ref().map(state)),
+            outcomes: t.record.map(|r| r.outcomes.each_ref().map(ReplayOutcome::from)),
+            states: t.states.as_ref().map(|s| s.each_ref().map(ReplayState::from)),
         }
     }
 }
 
-/// Writes `input-p0.txt`, `input-p1.txt` and `replay.json` into `dir` (which exists).
-/// `replay.json` is `{"result": <the game's JSON line>, "turns": [<one object per turn>]}`.
+/// Writes `input-p0.txt`, `input-p1.txt`, `replay.json` and its viewer page `game.html` into
+/// `dir` (which exists). `replay.json` is a [`Replay`]: `{"result": <the game's JSON line>,
+/// "time_limit_ms": .., "packs": [..], "turns": [<one object per turn>]}`.
 pub fn write_replay(dir: &Path, line: &GameLine, played: &PlayedGame) -> Result<(), String> {
     let write = |name: &str, bytes: &[u8]| {
         let path = dir.join(name);
@@ -140,16 +172,20 @@ pub fn write_replay(dir: &Path, line: &GameLine, played: &PlayedGame) -> Result<
     };
     write("input-p0.txt", &played.inputs[0])?;
     write("input-p1.txt", &played.inputs[1])?;
-    // `{"result": {...}, "turns": [...]}` with the result and each turn on a line of their own.
-    let mut text = format!("{{\"result\": {},\n\"turns\": [", json(line)?);
+    let packs: Vec<[[u8; 2]; 2]> = played.packs.iter().map(|p| p.rows).collect();
+    let mut text = format!("{{\"result\": {},\n", json(line)?);
+    text.push_str(&format!("\"time_limit_ms\": {},\n", played.time_limit.as_millis()));
+    text.push_str(&format!("\"packs\": {},\n", json(&packs)?));
+    text.push_str("\"turns\": [");
     for (i, t) in played.turns.iter().enumerate() {
         text.push_str(if i == 0 { "\n" } else { ",\n" });
         text.push_str(&json(&ReplayTurn::new(t))?);
     }
     text.push_str("\n]}\n");
-    write("replay.json", text.as_bytes())
+    write(REPLAY_FILE, text.as_bytes())?;
+    crate::view::write_page(&dir.join(REPLAY_FILE), &dir.join(PAGE_FILE))
 }
 
 fn json<T: Serialize>(value: &T) -> Result<String, String> {
-    serde_json::to_string(value).map_err(|e| format!("replay.json: {e}"))
+    serde_json::to_string(value).map_err(|e| format!("{REPLAY_FILE}: {e}"))
 }

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::bot::{BotProcess, Reply, StderrTo};
 use crate::protocol::{write_turn, PlayerInput, TurnInput};
-use crate::rules::{Action, FaultKind, Field, Game, GameResult, Packs, PlayerState, Simulator, TurnRecord};
+use crate::rules::{Action, FaultKind, Field, Game, GameResult, Pack, Packs, PlayerState, Simulator, TurnRecord};
 
 /// Time limits and the thinking order.
 #[derive(Clone, Copy, Debug)]
@@ -61,6 +61,10 @@ pub struct PlayedGame {
     pub turns: Vec<TurnLog>,
     /// Each bot's exact input stream.
     pub inputs: [Vec<u8>; 2],
+    /// The packs of the turns begun, in order (so a replay can be re-played without the pack file).
+    pub packs: Vec<Pack>,
+    /// Each bot's thinking time for the whole game.
+    pub time_limit: Duration,
     pub time_used: [Duration; 2],
     pub max_chain: [Option<Chain>; 2],
     pub first_chain_10: [Option<Chain>; 2],
@@ -159,7 +163,19 @@ pub fn play_game(
     let time_used = [0, 1].map(|p| limits.game.saturating_sub(remaining[p]));
     let inputs = bots.each_mut().map(|b| std::mem::take(&mut b.input));
     drop(bots);
-    Ok(Some(PlayedGame { names, result, faults, turns, inputs, time_used, max_chain, first_chain_10 }))
+    let packs = packs.0[..turns.len()].to_vec();
+    Ok(Some(PlayedGame {
+        names,
+        result,
+        faults,
+        turns,
+        inputs,
+        packs,
+        time_limit: limits.game,
+        time_used,
+        max_chain,
+        first_chain_10,
+    }))
 }
 
 /// The bytes player `p` is sent at the start of the current turn: itself first, then the
