@@ -17,6 +17,7 @@ use crate::rules::{Action, Packs};
 use crate::search::beam::{self, BeamParams, Start};
 use crate::search::greedy::{self, GreedyParams};
 use crate::search::midgame::MidgameParams;
+use crate::search::simple;
 use crate::state::TurnState;
 use crate::Engine;
 
@@ -38,6 +39,11 @@ pub enum Strategy {
     /// fields, with counter analysis and skill mode.
     #[default]
     Full,
+    /// A test opponent: a uniformly random drop each turn (reproducible: `--seed`).
+    Random,
+    /// A test opponent that never sends garbage (one chain link at most) and survives as long
+    /// as it can: two quiet bots play to the 500-turn limit.
+    Quiet,
 }
 
 /// Everything the bot's behaviour depends on; one flag each (see `codevs-reborn --help`).
@@ -140,6 +146,8 @@ impl Bot {
             Strategy::Greedy => greedy::choose(&state, &options.greedy),
             Strategy::Beam => follow_or_rebuild(&mut self.plan, options, &state, clock, started),
             Strategy::Full => self.brain.think(options, &state, clock, started),
+            Strategy::Random => simple::random_drop(&state, options.beam.seed),
+            Strategy::Quiet => simple::quiet(&state),
         }
     }
 }

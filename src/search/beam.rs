@@ -584,7 +584,7 @@ pub struct BeamParams {
     /// by time (0 = by time).
     #[arg(long, default_value_t = 0)]
     pub node_budget: u64,
-    /// Seeds the searches' tie-breaks.
+    /// Seeds the searches' tie-breaks (and the `random` strategy's drops).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// A building move may fire at most this many links (bigger chains are fires, not builds).

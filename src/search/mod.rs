@@ -3,9 +3,11 @@
 //! - [`greedy`]: one ply with a cheap look at chain potential (the foundation's placeholder and
 //!   the baseline every later searcher is measured against).
 //! - [`midgame`]: exhaustive search of both fields a few plies ahead, against the worst answer.
+//! - [`simple`]: test opponents: random drops, and a quiet bot that never sends garbage.
 
 pub mod beam;
 pub mod eval;
 pub mod greedy;
 pub mod midgame;
+pub mod simple;
 pub mod tt;
