@@ -1,9 +1,9 @@
 //! Plays the quiet test bot alone on pack files (no opponent, no garbage) and reports how many
 //! games it survives to the 500-turn limit: `cargo run --release --example quiet_survival [N]`.
-use codevs_reborn::bot::{Position, TurnState};
 use codevs_reborn::protocol::{pack_files, read_pack_file};
 use codevs_reborn::rules::{Field, Simulator, MAX_TURNS};
 use codevs_reborn::search::simple::{quiet, QUIET_MAX_LINKS};
+use codevs_reborn::state::{Position, TurnState};
 use codevs_reborn::Engine;
 
 fn main() {

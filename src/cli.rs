@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::arena::gauntlet::GauntletArgs;
 use crate::arena::ArenaArgs;
 use crate::bench::opening::OpeningBenchArgs;
 use crate::bench::sim::SimBenchArgs;
@@ -26,6 +27,8 @@ pub struct Cli {
 pub enum Command {
     /// Referee games between two bot commands and report the match.
     Arena(ArenaArgs),
+    /// Play one bot against several named opponents on the same packs, and report each.
+    Gauntlet(GauntletArgs),
     /// Run a benchmark.
     #[command(subcommand)]
     Bench(BenchCommand),

@@ -27,6 +27,7 @@ fn main() -> ExitCode {
             bot::play(stdin.lock(), &mut stdout.lock(), &mut io::stderr(), cli.bot).map_err(|e| format!("input {e}"))
         }
         Some(Command::Arena(args)) => arena::run(&args),
+        Some(Command::Gauntlet(args)) => arena::gauntlet::run(&args),
         Some(Command::Bench(BenchCommand::Sim(args))) => bench::sim::run(&args),
         Some(Command::Bench(BenchCommand::Opening(args))) => bench::opening::run(&args),
         Some(Command::View(args)) => view::run(&args),

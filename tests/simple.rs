@@ -7,10 +7,11 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 
-use codevs_reborn::bot::{play, BotOptions, Position, Strategy, TurnState};
+use codevs_reborn::bot::{play, BotOptions, Strategy};
 use codevs_reborn::protocol::read_pack_file;
 use codevs_reborn::rules::{Action, Field, Packs, Simulator, MAX_TURNS};
 use codevs_reborn::search::simple::{quiet, random_drop};
+use codevs_reborn::state::{Position, TurnState};
 use codevs_reborn::Engine;
 
 fn position<S>(field: S, gauge: u32) -> Position<S> {

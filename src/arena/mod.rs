@@ -6,6 +6,7 @@
 //! - [`referee`]: one game, turn by turn, with [`crate::rules::Game`] judging.
 //! - [`record`]: the JSON lines and the replay folders.
 //! - [`stats`]: Elo and SPRT arithmetic.
+//! - [`gauntlet`]: one bot against several named opponents, pinned to cores, resumable.
 //!
 //! Decisions where the rules are silent: the name line has its own startup limit and does not
 //! count as thinking time (no name in time: a timeout, an exit: a crash, both judged in turn 0);
@@ -16,6 +17,7 @@
 //! process group, which is killed at the end of each game.
 
 pub mod bot;
+pub mod gauntlet;
 pub mod record;
 pub mod referee;
 pub mod stats;
@@ -52,30 +54,14 @@ pub struct ArenaArgs {
     /// Bot B: a shell command (run with `sh -c`).
     #[arg(long, value_name = "CMD")]
     pub p1: String,
-    /// A pack file, or a folder of them (its `*.pack` files sorted by name; without any, all
-    /// files but hidden ones and `*.md`). Default: ../shared/packs.
-    #[arg(long, value_name = "PATH", conflicts_with = "seed")]
-    pub packs: Option<PathBuf>,
-    /// Generate the packs instead: game pair k plays the packs of seed S + k.
-    #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
+    #[command(flatten)]
+    pub packs: PackArgs,
     /// Games to play, in pairs on the same packs with sides swapped (default: 2 per pack file,
     /// or 100 with --seed). Pack files are reused in order when there are more games than files.
     #[arg(long, value_name = "N")]
     pub games: Option<usize>,
-    /// Thinking time per bot for a whole game, in ms.
-    #[arg(long, value_name = "MS", default_value_t = crate::rules::GAME_TIME_MS)]
-    pub time_ms: u64,
-    /// Cap on one turn's thinking, in ms (0: no cap).
-    #[arg(long, value_name = "MS", default_value_t = crate::rules::TURN_TIME_MS)]
-    pub turn_ms: u64,
-    /// Time a bot has to print its name after starting, in ms (not thinking time).
-    #[arg(long, value_name = "MS", default_value_t = 10_000)]
-    pub startup_ms: u64,
-    /// Let both bots think at the same time (default: one after the other, each with the
-    /// whole machine while it thinks).
-    #[arg(long)]
-    pub simultaneous: bool,
+    #[command(flatten)]
+    pub control: ControlArgs,
     /// Write one JSON object per game to FILE (JSON Lines, in game order).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
@@ -105,6 +91,51 @@ pub struct ArenaArgs {
     pub bot_stderr: bool,
 }
 
+/// Where the packs come from (`arena` and `gauntlet`).
+#[derive(Clone, Debug, clap::Args)]
+pub struct PackArgs {
+    /// A pack file, or a folder of them (its `*.pack` files sorted by name; without any, all
+    /// files but hidden ones and `*.md`). Default: ../shared/packs.
+    #[arg(long, value_name = "PATH", conflicts_with = "seed")]
+    pub packs: Option<PathBuf>,
+    /// Generate the packs instead: game pair k plays the packs of seed S + k.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+}
+
+/// The time control and thinking order (`arena` and `gauntlet`).
+#[derive(Clone, Debug, clap::Args)]
+pub struct ControlArgs {
+    /// Thinking time per bot for a whole game, in ms.
+    #[arg(long, value_name = "MS", default_value_t = crate::rules::GAME_TIME_MS)]
+    pub time_ms: u64,
+    /// Cap on one turn's thinking, in ms (0: no cap).
+    #[arg(long, value_name = "MS", default_value_t = crate::rules::TURN_TIME_MS)]
+    pub turn_ms: u64,
+    /// Time a bot has to print its name after starting, in ms (not thinking time).
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub startup_ms: u64,
+    /// Let both bots think at the same time (default: one after the other, each with the
+    /// whole machine while it thinks).
+    #[arg(long)]
+    pub simultaneous: bool,
+}
+
+impl ControlArgs {
+    /// The referee's limits; an error when the game time is zero.
+    fn limits(&self) -> Result<Limits, String> {
+        if self.time_ms == 0 {
+            return Err("--time-ms must be positive".into());
+        }
+        Ok(Limits {
+            game: Duration::from_millis(self.time_ms),
+            turn: (self.turn_ms > 0).then(|| Duration::from_millis(self.turn_ms)),
+            startup: Duration::from_millis(self.startup_ms),
+            simultaneous: self.simultaneous,
+        })
+    }
+}
+
 fn parse_sprt(s: &str) -> Result<(f64, f64), String> {
     let err = || format!("expected ELO0,ELO1 (e.g. 0,5), found {s:?}");
     let (a, b) = s.split_once(',').ok_or_else(err)?;
@@ -123,7 +154,7 @@ enum PackSource {
 }
 
 impl PackSource {
-    fn open(args: &ArenaArgs) -> Result<PackSource, String> {
+    fn open(args: &PackArgs) -> Result<PackSource, String> {
         if let Some(seed) = args.seed {
             return Ok(PackSource::Seed(seed));
         }
@@ -147,6 +178,14 @@ impl PackSource {
         }
     }
 
+    /// The label of pack pair `pair`: the pack file's path or `seed:N`.
+    fn label(&self, pair: usize) -> String {
+        match self {
+            PackSource::Files(f) => f[pair % f.len()].0.clone(),
+            PackSource::Seed(s) => format!("seed:{}", s.wrapping_add(pair as u64)),
+        }
+    }
+
     /// The label and packs of pack pair `pair`.
     fn get(&self, pair: usize) -> (String, Packs) {
         match self {
@@ -159,55 +198,103 @@ impl PackSource {
     }
 }
 
-/// Everything a worker needs to play game `g`.
-struct Setup<'a> {
-    args: &'a ArenaArgs,
-    source: &'a PackSource,
-    limits: Limits,
-    stop: &'a AtomicBool,
+/// One game between bot A and bot B, as `arena` and `gauntlet` play it.
+struct GameSpec<'a> {
+    /// The game's number in its JSON line.
+    game: usize,
+    /// The seat bot A plays in (B plays the other).
+    a_seat: usize,
+    /// The pack file's path or `seed:N`, and its packs.
+    packs: (String, Packs),
+    /// Bot A's and bot B's commands.
+    commands: [&'a str; 2],
+    /// Both bots run under `taskset -c cpus` when given.
+    cpus: Option<&'a str>,
+    /// The folder keeping the game's replay and the bots' stderr (`None`: no replay).
+    replay_dir: Option<PathBuf>,
+    /// Show the bots' stderr (else discarded or kept in the replay folder).
+    bot_stderr: bool,
 }
 
 /// A game as the main thread gets it.
 struct Finished {
     line: GameLine,
-    /// Player 0's seat holds bot A in even games.
+    /// The seat bot A played in.
     a_seat: usize,
     played: PlayedGame,
 }
 
-impl Setup<'_> {
-    /// Plays game `g`: pack pair g / 2, bot A as player 0 in even games and player 1 in odd ones.
-    fn play(&self, g: usize) -> Result<Option<Finished>, String> {
-        let a_seat = g % 2;
-        let (label, packs) = self.source.get(g / 2);
-        let (a, b) = (self.args.p0.clone(), self.args.p1.clone());
-        let commands = if a_seat == 0 { [a, b] } else { [b, a] };
-        let dir = self.args.replays.as_ref().map(|root| record::replay_dir(root, g));
-        let stderr = match &dir {
-            _ if self.args.bot_stderr => [StderrTo::Inherit, StderrTo::Inherit],
-            None => [StderrTo::Discard, StderrTo::Discard],
-            Some(dir) => {
-                fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-                let file = |p: usize| {
-                    let path = dir.join(format!("stderr-p{p}.txt"));
-                    fs::File::create(&path).map(StderrTo::File).map_err(|e| format!("{}: {e}", path.display()))
-                };
-                [file(0)?, file(1)?]
-            }
-        };
-        let played = referee::play_game(&packs, [&commands[0], &commands[1]], stderr, &self.limits, self.stop)?;
-        let Some(played) = played else {
-            if let Some(dir) = &dir {
-                let _ = fs::remove_dir_all(dir);
-            }
-            return Ok(None);
-        };
-        let line = GameLine::new(g, label, commands, &played);
-        if let Some(dir) = &dir {
-            record::write_replay(dir, &line, &played)?;
+/// Plays a game and writes its replay folder. `Ok(None)` when `stop` was raised before the end
+/// (its replay folder is then removed).
+fn play_recorded(spec: GameSpec, limits: &Limits, stop: &AtomicBool) -> Result<Option<Finished>, String> {
+    let [a, b] = spec.commands;
+    let commands = if spec.a_seat == 0 { [a, b] } else { [b, a] };
+    let dir = spec.replay_dir;
+    let stderr = match &dir {
+        _ if spec.bot_stderr => [StderrTo::Inherit, StderrTo::Inherit],
+        None => [StderrTo::Discard, StderrTo::Discard],
+        Some(dir) => {
+            fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            let file = |p: usize| {
+                let path = dir.join(format!("stderr-p{p}.txt"));
+                fs::File::create(&path).map(StderrTo::File).map_err(|e| format!("{}: {e}", path.display()))
+            };
+            [file(0)?, file(1)?]
         }
-        Ok(Some(Finished { line, a_seat, played }))
+    };
+    let (label, packs) = spec.packs;
+    let played = referee::play_game(&packs, commands, spec.cpus, stderr, limits, stop)?;
+    let Some(played) = played else {
+        if let Some(dir) = &dir {
+            let _ = fs::remove_dir_all(dir);
+        }
+        return Ok(None);
+    };
+    let line = GameLine::new(spec.game, label, commands.map(str::to_string), &played);
+    if let Some(dir) = &dir {
+        record::write_replay(dir, &line, &played)?;
     }
+    Ok(Some(Finished { line, a_seat: spec.a_seat, played }))
+}
+
+/// Appends `value` to a JSON Lines file as one line.
+fn append_json_line<T: serde::Serialize>(file: &mut fs::File, value: &T) -> Result<(), String> {
+    let mut line = serde_json::to_string(value).map_err(|e| format!("--json: {e}"))?;
+    line.push('\n');
+    file.write_all(line.as_bytes()).map_err(|e| format!("--json: {e}"))
+}
+
+/// Plays games 0..count on `jobs` threads: worker `slot` (0..jobs) calls `play(slot, g)` for
+/// the next game g not yet taken, until every game is taken or `stop` is raised; `take` gets
+/// each result on the calling thread as it arrives (in any order).
+fn play_in_parallel<T: Send>(
+    jobs: usize,
+    count: usize,
+    stop: &AtomicBool,
+    play: impl Fn(usize, usize) -> T + Sync,
+    mut take: impl FnMut(usize, T),
+) {
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for slot in 0..jobs.min(count) {
+            let tx = tx.clone();
+            let (play, next) = (&play, &next);
+            scope.spawn(move || loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= count || stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                if tx.send((g, play(slot, g))).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(tx);
+        for (g, result) in rx {
+            take(g, result);
+        }
+    });
 }
 
 /// The running totals from bot A's point of view.
@@ -277,7 +364,7 @@ impl Summary {
     }
 }
 
-fn fault_name(kind: FaultKind) -> &'static str {
+pub(crate) fn fault_name(kind: FaultKind) -> &'static str {
     match kind {
         FaultKind::Timeout => "timeout",
         FaultKind::Invalid => "invalid",
@@ -285,7 +372,7 @@ fn fault_name(kind: FaultKind) -> &'static str {
     }
 }
 
-fn fmt_elo(e: f64) -> String {
+pub(crate) fn fmt_elo(e: f64) -> String {
     if e.is_infinite() {
         if e > 0.0 { "+inf" } else { "-inf" }.to_string()
     } else {
@@ -298,16 +385,14 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
     if args.jobs == 0 {
         return Err("--jobs must be at least 1".into());
     }
-    if args.time_ms == 0 {
-        return Err("--time-ms must be positive".into());
-    }
+    let limits = args.control.limits()?;
     for (flag, p) in [("--sprt-alpha", args.sprt_alpha), ("--sprt-beta", args.sprt_beta)] {
         if !(p > 0.0 && p < 0.5) {
             return Err(format!("{flag} must be between 0 and 0.5, found {p}"));
         }
     }
     let sprt = args.sprt.map(|(elo0, elo1)| Sprt { elo0, elo1, alpha: args.sprt_alpha, beta: args.sprt_beta });
-    let source = PackSource::open(args)?;
+    let source = PackSource::open(&args.packs)?;
     let games = args.games.unwrap_or_else(|| source.default_games());
     if games == 0 {
         return Err("--games must be at least 1".into());
@@ -320,16 +405,18 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let stop = AtomicBool::new(false);
-    let setup = Setup {
-        args,
-        source: &source,
-        limits: Limits {
-            game: Duration::from_millis(args.time_ms),
-            turn: (args.turn_ms > 0).then(|| Duration::from_millis(args.turn_ms)),
-            startup: Duration::from_millis(args.startup_ms),
-            simultaneous: args.simultaneous,
-        },
-        stop: &stop,
+    // Game g: pack pair g / 2, bot A as player 0 in even games and player 1 in odd ones.
+    let play = |_slot: usize, g: usize| {
+        let spec = GameSpec {
+            game: g,
+            a_seat: g % 2,
+            packs: source.get(g / 2),
+            commands: [&args.p0, &args.p1],
+            cpus: None,
+            replay_dir: args.replays.as_ref().map(|root| record::replay_dir(root, g)),
+            bot_stderr: args.bot_stderr,
+        };
+        play_recorded(spec, &limits, &stop)
     };
 
     let bar = ProgressBar::new(games as u64);
@@ -338,47 +425,29 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
             .expect("a valid template"),
     );
     let mut summary = Summary::default();
-    let next = AtomicUsize::new(0);
-    let (tx, rx) = mpsc::channel();
     let mut error = None;
-    std::thread::scope(|scope| {
-        for _ in 0..args.jobs.min(games) {
-            let tx = tx.clone();
-            let (setup, next) = (&setup, &next);
-            scope.spawn(move || loop {
-                let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= games || setup.stop.load(Ordering::Relaxed) {
-                    return;
-                }
-                if tx.send((g, setup.play(g))).is_err() {
-                    return;
-                }
-            });
-        }
-        drop(tx);
-        // Results are taken in game order, so output and the SPRT do not depend on --jobs.
-        let mut pending = BTreeMap::new();
-        let mut in_order = 0;
-        for (g, result) in rx {
-            pending.insert(g, result);
-            while error.is_none() && summary.stopped.is_none() {
-                let Some(result) = pending.remove(&in_order) else { break };
-                in_order += 1;
-                match result {
-                    Ok(Some(finished)) => {
-                        let outcome = take(&finished, &mut json, &mut summary, sprt.as_ref(), !args.sprt_no_stop);
-                        if let Err(e) = outcome {
-                            error = Some(e);
-                        }
-                        bar.inc(1);
-                        bar.set_message(summary.progress());
+    // Results are taken in game order, so output and the SPRT do not depend on --jobs.
+    let mut pending = BTreeMap::new();
+    let mut in_order = 0;
+    play_in_parallel(args.jobs, games, &stop, play, |g, result| {
+        pending.insert(g, result);
+        while error.is_none() && summary.stopped.is_none() {
+            let Some(result) = pending.remove(&in_order) else { break };
+            in_order += 1;
+            match result {
+                Ok(Some(finished)) => {
+                    let outcome = take(&finished, &mut json, &mut summary, sprt.as_ref(), !args.sprt_no_stop);
+                    if let Err(e) = outcome {
+                        error = Some(e);
                     }
-                    Ok(None) => {}
-                    Err(e) => error = Some(e),
+                    bar.inc(1);
+                    bar.set_message(summary.progress());
                 }
-                if error.is_some() || summary.stopped.is_some() {
-                    stop.store(true, Ordering::Relaxed);
-                }
+                Ok(None) => {}
+                Err(e) => error = Some(e),
+            }
+            if error.is_some() || summary.stopped.is_some() {
+                stop.store(true, Ordering::Relaxed);
             }
         }
     });
@@ -399,9 +468,7 @@ fn take(
     stop: bool,
 ) -> Result<(), String> {
     if let Some(file) = json {
-        let mut line = serde_json::to_string(&f.line).map_err(|e| format!("--json: {e}"))?;
-        line.push('\n');
-        file.write_all(line.as_bytes()).map_err(|e| format!("--json: {e}"))?;
+        append_json_line(file, &f.line)?;
     }
     summary.add(f);
     if let Some(s) = sprt {

@@ -68,19 +68,24 @@ pub struct PlayedGame {
     pub time_used: [Duration; 2],
     pub max_chain: [Option<Chain>; 2],
     pub first_chain_10: [Option<Chain>; 2],
+    /// Each bot's peak resident memory in KiB, when it could be measured (see
+    /// [`BotProcess::finish`]).
+    pub peak_rss_kib: [Option<u64>; 2],
 }
 
-/// Plays one game between `commands[0]` (player 0) and `commands[1]`. Returns `Ok(None)` when
-/// `stop` was raised before the end; `Err` only when a bot cannot be started at all.
+/// Plays one game between `commands[0]` (player 0) and `commands[1]`, both under `taskset -c
+/// cpus` when `cpus` is given. Returns `Ok(None)` when `stop` was raised before the end; `Err`
+/// only when a bot cannot be started at all.
 pub fn play_game(
     packs: &Packs,
     commands: [&str; 2],
+    cpus: Option<&str>,
     stderr: [StderrTo; 2],
     limits: &Limits,
     stop: &AtomicBool,
 ) -> Result<Option<PlayedGame>, String> {
     let [e0, e1] = stderr;
-    let mut bots = [BotProcess::start(commands[0], e0)?, BotProcess::start(commands[1], e1)?];
+    let mut bots = [BotProcess::start(commands[0], cpus, e0)?, BotProcess::start(commands[1], cpus, e1)?];
 
     // The name lines: both bots start at once; a bot without one has faulted before turn 0.
     let started = Instant::now();
@@ -140,6 +145,15 @@ pub fn play_game(
             remaining[p] = remaining[p].saturating_sub(time);
             Answer { line, time, action }
         });
+        // Memory: the bot's processes are looked for once it has answered (a wrapper may print
+        // the name before starting it), then sampled every turn.
+        for bot in &mut bots {
+            if turn == 0 {
+                bot.find_processes();
+            } else {
+                bot.sample_memory();
+            }
+        }
         let record = game.play([answers[0].action, answers[1].action]);
         if let Some(r) = &record {
             for p in 0..2 {
@@ -162,7 +176,7 @@ pub fn play_game(
     let faults = [0, 1].map(|p| last.answers[p].action.err());
     let time_used = [0, 1].map(|p| limits.game.saturating_sub(remaining[p]));
     let inputs = bots.each_mut().map(|b| std::mem::take(&mut b.input));
-    drop(bots);
+    let peak_rss_kib = bots.map(BotProcess::finish);
     let packs = packs.0[..turns.len()].to_vec();
     Ok(Some(PlayedGame {
         names,
@@ -175,6 +189,7 @@ pub fn play_game(
         time_used,
         max_chain,
         first_chain_10,
+        peak_rss_kib,
     }))
 }
 

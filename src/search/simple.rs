@@ -9,8 +9,8 @@ use std::hash::{Hash, Hasher};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-use crate::bot::TurnState;
 use crate::rules::{Action, Simulator, WIDTH};
+use crate::state::TurnState;
 
 /// A uniformly random drop (never the skill). The same seed, packs and turn give the same drop,
 /// so a game replays exactly; the packs are mixed in so different games get different moves.

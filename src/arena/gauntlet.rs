@@ -1,0 +1,576 @@
+//! `codevs-reborn gauntlet`: one bot against several named opponents, as cutechess-cli's gauntlet.
+//!
+//! Every opponent plays the same pack pairs (pair k: pack file k, or seed S + k, played twice with
+//! sides swapped), so opponents are compared on the same packs. Games run `--jobs` at a time, job
+//! slot k pinned with `taskset` to its own cores. Each game is appended to the `--json` file as it
+//! ends, and a run with an existing file skips the games already in it, so a long gauntlet can
+//! span several sittings; the summary always covers every game in the file.
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::fs;
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::{Deserialize, Serialize};
+
+use super::record::{self, GameLine};
+use super::referee::PlayedGame;
+use super::stats::{self, Tally};
+use super::{append_json_line, fault_name, fmt_elo, play_in_parallel, play_recorded, ControlArgs, GameSpec};
+use super::{Finished, PackArgs, PackSource};
+
+/// `codevs-reborn gauntlet` flags.
+#[derive(Clone, Debug, clap::Args)]
+pub struct GauntletArgs {
+    /// Our bot: a shell command (run with `sh -c`); the summary is from its point of view.
+    #[arg(long, value_name = "CMD")]
+    pub bot: String,
+    /// The opponents: a file of `NAME=COMMAND` lines (NAME: letters, digits, `.`, `_`, `-`);
+    /// blank lines and lines starting with `#` are skipped.
+    #[arg(long, value_name = "FILE")]
+    pub opponents: Option<PathBuf>,
+    /// One more opponent, NAME=COMMAND (repeatable; played after those of --opponents).
+    #[arg(long = "opponent", value_name = "NAME=COMMAND")]
+    pub opponent: Vec<String>,
+    #[command(flatten)]
+    pub packs: PackArgs,
+    /// Game pairs per opponent: pair k plays pack file k (or seed S + k) twice, sides swapped.
+    /// Every opponent gets the same packs; pack files are reused in order when there are fewer.
+    #[arg(long, value_name = "N", default_value_t = 6)]
+    pub pairs: usize,
+    #[command(flatten)]
+    pub control: ControlArgs,
+    /// One JSON object per game (the arena's, plus the opponent's name, our seat, the pair, the
+    /// cpus, each bot's peak memory and a fingerprint of its moves), appended as games end. If
+    /// FILE exists the gauntlet resumes: games already in it are not played again, and the
+    /// summary covers them all.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Keep every game in DIR/<opponent>/game-NNNN/ (as the arena's --replays).
+    #[arg(long, value_name = "DIR")]
+    pub replays: Option<PathBuf>,
+    /// Games played at once.
+    #[arg(long, value_name = "J", default_value_t = 1)]
+    pub jobs: usize,
+    /// Cores per game: job slot k runs both bots under `taskset -c` on the cores k·C … k·C+C−1
+    /// (counted among those this process may use). J·C must not exceed the machine's cores.
+    #[arg(long, value_name = "C", default_value_t = 2)]
+    pub cpus_per_game: usize,
+    /// Do not pin games to cores (no taskset; --cpus-per-game is ignored).
+    #[arg(long)]
+    pub no_pin: bool,
+    /// Show the bots' stderr (default: discarded, or kept in the replay folder with --replays).
+    #[arg(long)]
+    pub bot_stderr: bool,
+}
+
+/// A named opponent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opponent {
+    pub name: String,
+    pub command: String,
+}
+
+const OPPONENT_SYNTAX: &str = "expected NAME=COMMAND (NAME: letters, digits, '.', '_', '-'; a command after '=')";
+
+/// Reads `NAME=COMMAND`: the name is also a replay folder, so it is kept to a safe alphabet.
+pub fn parse_opponent(text: &str) -> Result<Opponent, String> {
+    let bad = || format!("{OPPONENT_SYNTAX}, found {text:?}");
+    let (name, command) = text.split_once('=').ok_or_else(bad)?;
+    let (name, command) = (name.trim(), command.trim());
+    let name_ok = !name.is_empty()
+        && !name.starts_with('.')
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b));
+    if !name_ok || command.is_empty() {
+        return Err(bad());
+    }
+    Ok(Opponent { name: name.to_string(), command: command.to_string() })
+}
+
+/// Reads an opponents file's text (`file` names it in errors): `NAME=COMMAND` lines, blank lines
+/// and `#` comments. An error names the file and line.
+pub fn parse_opponents(file: &Path, text: &str) -> Result<Vec<Opponent>, String> {
+    let mut opponents: Vec<Opponent> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = format!("{}:{}", file.display(), i + 1);
+        let opponent = parse_opponent(line).map_err(|e| format!("{at}: {e}"))?;
+        if opponents.iter().any(|o| o.name == opponent.name) {
+            return Err(format!("{at}: opponent {} is named twice", opponent.name));
+        }
+        opponents.push(opponent);
+    }
+    Ok(opponents)
+}
+
+/// The opponents of `--opponents FILE` then of each `--opponent`.
+fn opponents(args: &GauntletArgs) -> Result<Vec<Opponent>, String> {
+    let mut all = match &args.opponents {
+        Some(path) => {
+            let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            parse_opponents(path, &text)?
+        }
+        None => Vec::new(),
+    };
+    for text in &args.opponent {
+        let opponent = parse_opponent(text).map_err(|e| format!("--opponent: {e}"))?;
+        if all.iter().any(|o| o.name == opponent.name) {
+            return Err(format!("--opponent: opponent {} is named twice", opponent.name));
+        }
+        all.push(opponent);
+    }
+    if all.is_empty() {
+        return Err("no opponents: give --opponents FILE or --opponent NAME=COMMAND".into());
+    }
+    Ok(all)
+}
+
+/// Reads a cpu list such as `0-3,8,10-11` (as `taskset -c` and `/proc/*/status` write them).
+pub fn parse_cpu_list(text: &str) -> Option<Vec<usize>> {
+    let mut cpus = Vec::new();
+    for part in text.trim().split(',') {
+        match part.split_once('-') {
+            Some((a, b)) => {
+                let (a, b): (usize, usize) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
+                cpus.extend(a..=b);
+            }
+            None => cpus.push(part.trim().parse().ok()?),
+        }
+    }
+    Some(cpus)
+}
+
+/// The cpus job slot `slot` runs on, as `taskset -c` takes them: the slot-th run of `per_game`
+/// cpus in `usable` (`None` when there are not that many).
+pub fn slot_cpus(usable: &[usize], per_game: usize, slot: usize) -> Option<String> {
+    let cpus = usable.get(slot * per_game..(slot + 1) * per_game)?;
+    Some(cpus.iter().map(usize::to_string).collect::<Vec<_>>().join(","))
+}
+
+/// The cpus this process may run on (its affinity list where Linux says it, else all of them),
+/// at most as many as `available_parallelism` counts (which also respects cgroup quotas).
+fn usable_cpus() -> Vec<usize> {
+    let count = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let allowed = fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| s.lines().find_map(|l| l.strip_prefix("Cpus_allowed_list:")).and_then(parse_cpu_list));
+    let mut cpus = allowed.unwrap_or_else(|| (0..count).collect());
+    cpus.truncate(count);
+    cpus
+}
+
+/// Each job slot's cpu list (`None` everywhere with --no-pin), after checking that taskset works.
+fn pinning(args: &GauntletArgs) -> Result<Vec<Option<String>>, String> {
+    if args.no_pin {
+        return Ok(vec![None; args.jobs]);
+    }
+    if args.cpus_per_game == 0 {
+        return Err("--cpus-per-game must be at least 1".into());
+    }
+    let usable = usable_cpus();
+    let slots: Option<Vec<String>> = (0..args.jobs).map(|k| slot_cpus(&usable, args.cpus_per_game, k)).collect();
+    let Some(slots) = slots else {
+        return Err(format!(
+            "--jobs {} × --cpus-per-game {} needs {} cores, this machine has {} (lower them, or pass --no-pin)",
+            args.jobs,
+            args.cpus_per_game,
+            args.jobs * args.cpus_per_game,
+            usable.len()
+        ));
+    };
+    let probe =
+        Command::new("taskset").args(["-c", &slots[0], "true"]).stdout(Stdio::null()).stderr(Stdio::null()).status();
+    match probe {
+        Ok(s) if s.success() => Ok(slots.into_iter().map(Some).collect()),
+        Ok(s) => Err(format!("`taskset -c {} true` failed ({s}): pass --no-pin to run unpinned", slots[0])),
+        Err(e) if e.kind() == ErrorKind::NotFound => {
+            Err("taskset not found: install util-linux (it provides taskset) or pass --no-pin".into())
+        }
+        Err(e) => Err(format!("cannot run taskset: {e} (pass --no-pin to run unpinned)")),
+    }
+}
+
+/// One game's line in the gauntlet's `--json` file: the arena's line plus what the gauntlet
+/// needs to resume and to report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GauntletLine {
+    /// The opponent's name.
+    pub opponent: String,
+    /// Our bot's seat (0 in even games, 1 in odd ones).
+    pub our_seat: usize,
+    /// The pack pair (`game / 2`; the game index counts within the opponent).
+    pub pair: usize,
+    #[serde(flatten)]
+    pub line: GameLine,
+    /// The cpus both bots were pinned to (a `taskset -c` list), or null.
+    pub cpus: Option<String>,
+    /// Each seat's peak resident memory in KiB (null where it could not be measured).
+    pub peak_rss_kib: [Option<u64>; 2],
+    /// A fingerprint of each seat's commands turn by turn (FNV-1a 64, hex): equal moves, equal
+    /// fingerprints. Mirror pairs are found with it.
+    pub moves: [String; 2],
+}
+
+impl GauntletLine {
+    fn their_seat(&self) -> usize {
+        1 - self.our_seat
+    }
+
+    /// Our score: 1, ½ or 0.
+    fn our_score(&self) -> f64 {
+        match self.line.winner {
+            -1 => 0.5,
+            w if w as usize == self.our_seat => 1.0,
+            _ => 0.0,
+        }
+    }
+}
+
+/// The fingerprint of seat `seat`'s commands: each turn's command, or its fault and refused line.
+fn moves_fingerprint(played: &PlayedGame, seat: usize) -> String {
+    const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const FNV_PRIME: u64 = 0x0100_0000_01b3;
+    let mut hash = FNV_OFFSET;
+    for t in &played.turns {
+        let a = &t.answers[seat];
+        let text = match a.action {
+            Ok(action) => action.to_string(),
+            Err(kind) => format!("{}:{}", fault_name(kind), a.line.as_deref().unwrap_or("")),
+        };
+        for b in text.bytes().chain([b'\n']) {
+            hash = (hash ^ u64::from(b)).wrapping_mul(FNV_PRIME);
+        }
+    }
+    format!("{hash:016x}")
+}
+
+/// One game still to play.
+struct Task<'a> {
+    opponent: &'a Opponent,
+    /// The game's index within the opponent (pair game / 2, our seat game % 2).
+    game: usize,
+}
+
+/// Reads the games of an existing `--json` file (none if it does not exist). An unfinished last
+/// line (a run killed while writing) is cut off the file so that new lines start cleanly.
+fn load_lines(path: &Path) -> Result<Vec<GauntletLine>, String> {
+    let text = match fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let complete = text.rfind('\n').map_or(0, |i| i + 1);
+    if complete < text.len() {
+        let file = fs::OpenOptions::new().write(true).open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        file.set_len(complete as u64).map_err(|e| format!("{}: {e}", path.display()))?;
+        eprintln!("codevs-reborn: {}: dropped an unfinished last line", path.display());
+    }
+    let mut lines = Vec::new();
+    for (i, line) in text[..complete].lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let game = serde_json::from_str(line)
+            .map_err(|e| format!("{}:{}: not a gauntlet game line ({e})", path.display(), i + 1))?;
+        lines.push(game);
+    }
+    Ok(lines)
+}
+
+/// Checks that the file's games were played by the same bot and the same opponents as now, so a
+/// resumed gauntlet never mixes two matches.
+fn check_resumed(path: &Path, lines: &[GauntletLine], bot: &str, opponents: &[Opponent]) -> Result<(), String> {
+    for g in lines {
+        let at = || format!("{} (game {} of {})", path.display(), g.line.game, g.opponent);
+        let ours = &g.line.commands[g.our_seat];
+        if ours != bot {
+            return Err(format!("{}: our bot was `{ours}`, not `{bot}` (use another --json file)", at()));
+        }
+        let theirs = &g.line.commands[g.their_seat()];
+        if let Some(o) = opponents.iter().find(|o| o.name == g.opponent) {
+            if *theirs != o.command {
+                return Err(format!("{}: {} was `{theirs}`, not `{}` (rename it)", at(), o.name, o.command));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs a gauntlet; an error is a one-line message for the user.
+pub fn run(args: &GauntletArgs) -> Result<(), String> {
+    if args.jobs == 0 {
+        return Err("--jobs must be at least 1".into());
+    }
+    if args.pairs == 0 {
+        return Err("--pairs must be at least 1".into());
+    }
+    let limits = args.control.limits()?;
+    let opponents = opponents(args)?;
+    let source = PackSource::open(&args.packs)?;
+    let cpus = pinning(args)?;
+    let mut lines = match &args.json {
+        Some(path) => load_lines(path)?,
+        None => Vec::new(),
+    };
+    if let Some(path) = &args.json {
+        check_resumed(path, &lines, &args.bot, &opponents)?;
+    }
+    let resumed = lines.len();
+    let mut json = match &args.json {
+        Some(path) => Some(
+            fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("{}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    if let Some(dir) = &args.replays {
+        fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+
+    let labels: Vec<String> = (0..args.pairs).map(|p| source.label(p)).collect();
+    let done: HashSet<(&str, &str, usize)> =
+        lines.iter().map(|g| (g.opponent.as_str(), g.line.packs.as_str(), g.line.game)).collect();
+    let planned = opponents.len() * 2 * args.pairs;
+    let tasks: Vec<Task> = opponents
+        .iter()
+        .flat_map(|o| (0..2 * args.pairs).map(move |game| Task { opponent: o, game }))
+        .filter(|t| !done.contains(&(t.opponent.name.as_str(), labels[t.game / 2].as_str(), t.game)))
+        .collect();
+
+    let stop = AtomicBool::new(false);
+    let play = |slot: usize, i: usize| {
+        let task = &tasks[i];
+        let spec = GameSpec {
+            game: task.game,
+            a_seat: task.game % 2,
+            packs: source.get(task.game / 2),
+            commands: [&args.bot, &task.opponent.command],
+            cpus: cpus[slot].as_deref(),
+            replay_dir: args
+                .replays
+                .as_ref()
+                .map(|root| record::replay_dir(&root.join(&task.opponent.name), task.game)),
+            bot_stderr: args.bot_stderr,
+        };
+        play_recorded(spec, &limits, &stop).map(|f| f.map(|f| (f, cpus[slot].clone())))
+    };
+
+    let bar = ProgressBar::new(planned as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise}]")
+            .expect("a valid template"),
+    );
+    bar.set_position((planned - tasks.len()) as u64);
+    let mut error = None;
+    play_in_parallel(args.jobs, tasks.len(), &stop, play, |i, result| {
+        match result {
+            Ok(Some((finished, cpus))) => {
+                let game = gauntlet_line(&tasks[i].opponent.name, finished, cpus);
+                if let Some(file) = &mut json {
+                    if let Err(e) = append_json_line(file, &game) {
+                        error = Some(e);
+                    }
+                }
+                let name = game.opponent.clone();
+                lines.push(game);
+                bar.inc(1);
+                bar.set_message(progress(&name, &lines));
+            }
+            Ok(None) => {}
+            Err(e) => error = Some(e),
+        }
+        if error.is_some() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = error {
+        return Err(e);
+    }
+    print_summary(args, &opponents, &lines, resumed);
+    Ok(())
+}
+
+fn gauntlet_line(opponent: &str, f: Finished, cpus: Option<String>) -> GauntletLine {
+    GauntletLine {
+        opponent: opponent.to_string(),
+        our_seat: f.a_seat,
+        pair: f.line.game / 2,
+        moves: [0, 1].map(|seat| moves_fingerprint(&f.played, seat)),
+        peak_rss_kib: f.played.peak_rss_kib,
+        cpus,
+        line: f.line,
+    }
+}
+
+fn tally<'a>(games: impl IntoIterator<Item = &'a GauntletLine>) -> Tally {
+    let mut t = Tally::default();
+    for g in games {
+        t.add(g.our_score());
+    }
+    t
+}
+
+/// The progress bar's message: the tally against the opponent of the game that just ended.
+fn progress(opponent: &str, lines: &[GauntletLine]) -> String {
+    let t = tally(lines.iter().filter(|g| g.opponent == opponent));
+    format!("vs {opponent}: {}W {}D {}L", t.wins, t.draws, t.losses)
+}
+
+/// Complete pairs (both games on the same packs) and how many of them are mirrors: the same
+/// commands seat by seat in both games, so each bot played exactly the other's game and the pair
+/// scores 1–1 by construction (deterministic bots that play alike).
+fn mirror_pairs(games: &[&GauntletLine]) -> (usize, usize) {
+    let mut pairs: BTreeMap<(&str, &str, usize), [Option<&GauntletLine>; 2]> = BTreeMap::new();
+    for g in games {
+        pairs.entry((&g.opponent, &g.line.packs, g.pair)).or_default()[g.line.game % 2] = Some(g);
+    }
+    let complete: Vec<_> = pairs.values().filter_map(|[a, b]| Some((a.as_ref()?, b.as_ref()?))).collect();
+    let mirrors = complete
+        .iter()
+        .filter(|(a, b)| {
+            a.moves == b.moves
+                && (a.line.winner, a.line.reason, a.line.turns, a.line.scores)
+                    == (b.line.winner, b.line.reason, b.line.turns, b.line.scores)
+        })
+        .count();
+    (complete.len(), mirrors)
+}
+
+fn median(mut values: Vec<u64>) -> Option<f64> {
+    values.sort_unstable();
+    let n = values.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(values[n / 2] as f64),
+        _ => Some((values[n / 2 - 1] + values[n / 2]) as f64 / 2.0),
+    }
+}
+
+/// `kind n, kind n` or `-`.
+fn faults(games: &[&GauntletLine], ours: bool) -> String {
+    let mut counts: BTreeMap<&str, u64> = BTreeMap::new();
+    for g in games {
+        let seat = if ours { g.our_seat } else { g.their_seat() };
+        if let Some(kind) = g.line.faults[seat] {
+            *counts.entry(fault_name(kind)).or_default() += 1;
+        }
+    }
+    if counts.is_empty() {
+        return "-".into();
+    }
+    counts.iter().map(|(kind, n)| format!("{kind} {n}")).collect::<Vec<_>>().join(", ")
+}
+
+/// One row of the summary table.
+fn row(label: &str, games: &[&GauntletLine]) -> (Vec<String>, usize) {
+    let t = tally(games.iter().copied());
+    let score = t.score().map_or("-".into(), |s| format!("{:.1}%", 100.0 * s));
+    let elo = stats::elo_estimate(&t)
+        .map_or("-".into(), |e| format!("{} [{}, {}]", fmt_elo(e.elo), fmt_elo(e.low), fmt_elo(e.high)));
+    let packs: BTreeSet<&str> = games.iter().map(|g| g.line.packs.as_str()).collect();
+    let (pairs, mirrors) = mirror_pairs(games);
+    let seconds = |ours: bool| {
+        let times = games.iter().map(|g| g.line.time_ms[if ours { g.our_seat } else { g.their_seat() }]);
+        median(times.collect()).map_or("-".into(), |ms| format!("{:.2} s", ms / 1000.0))
+    };
+    let rss = games.iter().filter_map(|g| g.peak_rss_kib[g.our_seat]).max();
+    let cells = vec![
+        label.to_string(),
+        games.len().to_string(),
+        format!("{}-{}-{}", t.wins, t.draws, t.losses),
+        score,
+        elo,
+        packs.len().to_string(),
+        format!("{mirrors}/{pairs}"),
+        seconds(true),
+        seconds(false),
+        format!("{} / {}", faults(games, true), faults(games, false)),
+        rss.map_or("-".into(), |kib| format!("{:.1} MiB", kib as f64 / 1024.0)),
+    ];
+    (cells, mirrors)
+}
+
+/// The summary table: one row per opponent (those given now, then any other in the file), and a
+/// total when there are several.
+fn summary_table(opponents: &[Opponent], lines: &[GauntletLine]) -> (String, usize) {
+    let mut names: Vec<&str> = opponents.iter().map(|o| o.name.as_str()).collect();
+    for g in lines {
+        if !names.contains(&g.opponent.as_str()) {
+            names.push(&g.opponent);
+        }
+    }
+    let header = [
+        "opponent",
+        "games",
+        "W-D-L",
+        "score",
+        "Elo [95%]",
+        "packs",
+        "mirror pairs",
+        "our time (median)",
+        "their time",
+        "faults (ours / theirs)",
+        "our peak RSS",
+    ];
+    let mut rows = vec![header.map(str::to_string).to_vec()];
+    let mut mirrors = 0;
+    for name in &names {
+        let games: Vec<&GauntletLine> = lines.iter().filter(|g| g.opponent == *name).collect();
+        let (cells, m) = row(name, &games);
+        rows.push(cells);
+        mirrors += m;
+    }
+    if names.len() > 1 {
+        rows.push(row("total", &lines.iter().collect::<Vec<_>>()).0);
+    }
+    // Text columns to the left, numbers to the right.
+    let left = [true, false, false, false, true, false, false, false, false, true, false];
+    let widths: Vec<usize> =
+        (0..header.len()).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
+    let mut text = String::new();
+    for r in &rows {
+        let cells: Vec<String> = r
+            .iter()
+            .zip(&widths)
+            .zip(left)
+            .map(|((cell, &w), left)| if left { format!("{cell:<w$}") } else { format!("{cell:>w$}") })
+            .collect();
+        text.push_str(cells.join("  ").trim_end());
+        text.push('\n');
+    }
+    (text, mirrors)
+}
+
+fn print_summary(args: &GauntletArgs, opponents: &[Opponent], lines: &[GauntletLine], resumed: usize) {
+    let our_name = lines.iter().map(|g| g.line.names[g.our_seat].as_str()).find(|n| !n.is_empty()).unwrap_or("?");
+    println!("bot: {our_name} ({})", args.bot);
+    let played = lines.len() - resumed;
+    match &args.json {
+        Some(path) if resumed > 0 => {
+            println!("games: {} ({played} played now, {resumed} from {})", lines.len(), path.display())
+        }
+        _ => println!("games: {}", lines.len()),
+    }
+    let (table, mirrors) = summary_table(opponents, lines);
+    print!("{table}");
+    if mirrors > 0 {
+        println!(
+            "mirror pairs: {mirrors} pair(s) were one game played twice with seats swapped (deterministic bots \
+             playing alike): such a pair scores exactly 50% whatever the strengths"
+        );
+    }
+    println!(
+        "our peak RSS: the largest peak resident memory (the kernel's VmHWM) of any of our bot's processes \
+         in any game, sampled during the game and at its end"
+    );
+}

@@ -1,0 +1,266 @@
+//! The gauntlet end to end: the real binary playing the project's greedy bot against named
+//! opponents (greedy again, and small `sh` bots that crash or print junk) on shared pack files, at
+//! a short time control; plus its opponents-file parser and its core pinning.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use codevs_reborn::arena::bot::launch_command;
+use codevs_reborn::arena::gauntlet::{parse_cpu_list, parse_opponent, parse_opponents, slot_cpus, Opponent};
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_codevs-reborn");
+const PACKS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/packs");
+
+fn greedy() -> String {
+    format!("{BIN} --strategy greedy")
+}
+
+/// Prints its name, then exits: a crash in turn 0.
+const CRASHER: &str = "echo crasher; exit 0";
+/// Prints its name, then a line that is not a command: invalid in turn 0.
+const JUNK: &str = "printf 'junk\\nhello there\\n'; cat > /dev/null";
+
+fn gauntlet(args: &[&str]) -> Output {
+    Command::new(BIN).arg("gauntlet").args(args).stdin(Stdio::null()).output().expect("the binary runs")
+}
+
+/// Runs a gauntlet at a short control, unpinned, on `packs`; checks it succeeded and returns stdout.
+fn run_ok(packs: &str, extra: &[&str]) -> String {
+    let bot = greedy();
+    let mut args = vec!["--bot", &bot, "--packs", packs, "--time-ms", "5000", "--turn-ms", "1000", "--no-pin"];
+    args.extend(extra);
+    let out = gauntlet(&args);
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "gauntlet failed: {}\n{stdout}", String::from_utf8_lossy(&out.stderr));
+    stdout
+}
+
+fn json_lines(path: &Path) -> Vec<Value> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect()
+}
+
+/// The summary table's row for `name`, split into its cells (two spaces or more apart).
+fn row(stdout: &str, name: &str) -> Vec<String> {
+    let line = stdout.lines().find(|l| l.split_whitespace().next() == Some(name)).unwrap_or_else(|| {
+        panic!("no row for {name} in\n{stdout}");
+    });
+    line.split("  ").map(str::trim).filter(|c| !c.is_empty()).map(str::to_string).collect()
+}
+
+#[test]
+fn opponents_file_lines() {
+    let text = "# opponents\n\ngreedy = ./run.sh --strategy greedy\n  old_v1.2=cd ../old && exec ./run.sh --x=1\n";
+    let parsed = parse_opponents(Path::new("opps.txt"), text).unwrap();
+    assert_eq!(
+        parsed,
+        vec![
+            Opponent { name: "greedy".into(), command: "./run.sh --strategy greedy".into() },
+            Opponent { name: "old_v1.2".into(), command: "cd ../old && exec ./run.sh --x=1".into() },
+        ]
+    );
+    for (bad, line) in [
+        ("a=b\nno equals sign\n", 2),
+        ("\n\n=cmd\n", 3),
+        ("two words=cmd\n", 1),
+        ("name=\n", 1),
+        ("../up=cmd\n", 1),
+        ("a=b\n# c\na=c\n", 3),
+    ] {
+        let err = parse_opponents(Path::new("opps.txt"), bad).unwrap_err();
+        assert!(err.starts_with(&format!("opps.txt:{line}: ")), "{bad:?}: {err}");
+        assert!(!err.contains('\n'));
+    }
+    assert!(parse_opponent("x").unwrap_err().contains("expected NAME=COMMAND"));
+
+    // Through the binary: a one-line error naming the file and line, exit code 2.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("opponents.txt");
+    std::fs::write(&file, "ok=true\n\n# fine\nnot an opponent\n").unwrap();
+    let out = gauntlet(&["--bot", "true", "--opponents", file.to_str().unwrap(), "--no-pin"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains(&format!("{}:4: expected NAME=COMMAND", file.display())), "{err}");
+}
+
+#[test]
+fn pinning_commands() {
+    let plain = launch_command("./run.sh --x", None);
+    assert_eq!(plain.get_program(), "sh");
+    assert_eq!(plain.get_args().collect::<Vec<_>>(), ["-c", "./run.sh --x"]);
+    let pinned = launch_command("./run.sh --x", Some("2,3"));
+    assert_eq!(pinned.get_program(), "taskset");
+    assert_eq!(pinned.get_args().collect::<Vec<_>>(), ["-c", "2,3", "sh", "-c", "./run.sh --x"]);
+
+    let cpus = [0, 1, 2, 3];
+    assert_eq!(slot_cpus(&cpus, 2, 0).as_deref(), Some("0,1"));
+    assert_eq!(slot_cpus(&cpus, 2, 1).as_deref(), Some("2,3"));
+    assert_eq!(slot_cpus(&cpus, 2, 2), None);
+    assert_eq!(slot_cpus(&cpus, 1, 3).as_deref(), Some("3"));
+    assert_eq!(parse_cpu_list("0-2,5,7-8"), Some(vec![0, 1, 2, 5, 7, 8]));
+    assert_eq!(parse_cpu_list("x"), None);
+
+    // More cores than the machine has: an error unless --no-pin.
+    let out = gauntlet(&["--bot", "true", "--opponent", "a=true", "--jobs", "4096", "--cpus-per-game", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--no-pin"));
+}
+
+/// Where taskset exists, a pinned game's bots really run on the slot's core.
+#[test]
+fn pinned_games_run_on_their_core() {
+    let has_taskset = Command::new("sh").args(["-c", "command -v taskset"]).output().is_ok_and(|o| o.status.success());
+    if !has_taskset {
+        eprintln!("taskset missing: skipped");
+        return;
+    }
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let allowed = status.lines().find_map(|l| l.strip_prefix("Cpus_allowed_list:")).and_then(parse_cpu_list).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let replays = dir.path().join("replays");
+    let shows_cpus = format!("aff=grep Cpus_allowed_list /proc/self/status >&2; exec {}", greedy());
+    let out = gauntlet(&[
+        "--bot",
+        &greedy(),
+        "--opponent",
+        &shows_cpus,
+        "--seed",
+        "3",
+        "--pairs",
+        "1",
+        "--jobs",
+        "1",
+        "--cpus-per-game",
+        "1",
+        "--replays",
+        replays.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    // Game 0: the opponent is player 1.
+    let stderr = std::fs::read_to_string(replays.join("aff/game-0000/stderr-p1.txt")).unwrap();
+    assert_eq!(stderr.trim_end(), format!("Cpus_allowed_list:\t{}", allowed[0]));
+}
+
+#[test]
+fn greedy_against_three_opponents() {
+    let dir = tempfile::tempdir().unwrap();
+    let opponents = dir.path().join("opponents.txt");
+    std::fs::write(&opponents, format!("# deterministic self-play\ngreedy={}\n\ncrasher={CRASHER}\n", greedy()))
+        .unwrap();
+    let (json, replays) = (dir.path().join("games.jsonl"), dir.path().join("replays"));
+    let pack = format!("{PACKS}/pack_0000.pack");
+    let stdout = run_ok(
+        &pack,
+        &[
+            "--opponents",
+            opponents.to_str().unwrap(),
+            "--opponent",
+            &format!("junk={JUNK}"),
+            "--pairs",
+            "1",
+            "--jobs",
+            "2",
+            "--json",
+            json.to_str().unwrap(),
+            "--replays",
+            replays.to_str().unwrap(),
+        ],
+    );
+
+    // Greedy against itself: each pair is one game played twice, so it scores 1-1 or 2 draws.
+    let greedy_row = row(&stdout, "greedy");
+    assert_eq!(greedy_row[1], "2", "{stdout}");
+    assert!(["1-0-1", "0-2-0"].contains(&greedy_row[2].as_str()), "{stdout}");
+    assert_eq!(greedy_row[3], "50.0%");
+    assert_eq!(greedy_row[5..7], ["1", "1/1"], "{stdout}");
+    assert_eq!(greedy_row[9], "- / -", "{stdout}");
+    assert!(stdout.contains("mirror pairs: 1 pair(s)"), "{stdout}");
+    for (name, fault) in [("crasher", "crash"), ("junk", "invalid")] {
+        let r = row(&stdout, name);
+        assert_eq!(r[1..4], ["2", "2-0-0", "100.0%"], "{stdout}");
+        assert_eq!(r[6], "0/1", "{stdout}");
+        assert_eq!(r[9], format!("- / {fault} 2"), "{stdout}");
+    }
+    let total = row(&stdout, "total");
+    assert_eq!(total[1], "6", "{stdout}");
+
+    let games = json_lines(&json);
+    assert_eq!(games.len(), 6);
+    for name in ["greedy", "crasher", "junk"] {
+        let mut indices: Vec<u64> =
+            games.iter().filter(|g| g["opponent"] == name).map(|g| g["game"].as_u64().unwrap()).collect();
+        indices.sort();
+        assert_eq!(indices, [0, 1], "{name}");
+        for game in 0..2 {
+            assert!(replays.join(format!("{name}/game-{game:04}/replay.json")).is_file(), "{name} {game}");
+        }
+    }
+    for g in &games {
+        let ours = g["our_seat"].as_u64().unwrap() as usize;
+        assert_eq!(ours as u64, g["game"].as_u64().unwrap() % 2);
+        assert_eq!(g["pair"], 0);
+        assert_eq!(g["packs"], pack.as_str());
+        assert_eq!(g["commands"][ours], greedy().as_str());
+        assert!(g["cpus"].is_null(), "--no-pin");
+        if cfg!(target_os = "linux") {
+            let kib = g["peak_rss_kib"][ours].as_u64().expect("measured on Linux");
+            assert!((1024..1 << 20).contains(&kib), "{g}");
+        }
+    }
+}
+
+#[test]
+fn a_second_run_resumes_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let packs = dir.path().join("packs");
+    std::fs::create_dir(&packs).unwrap();
+    for i in 0..2 {
+        let name = format!("pack_{i:04}.pack");
+        std::fs::copy(Path::new(PACKS).join(&name), packs.join(&name)).unwrap();
+    }
+    let json = dir.path().join("games.jsonl");
+    let args = |pairs: &'static str| {
+        vec![
+            "--opponent".to_string(),
+            format!("greedy={}", greedy()),
+            "--opponent".to_string(),
+            format!("crasher={CRASHER}"),
+            "--pairs".to_string(),
+            pairs.to_string(),
+            "--json".to_string(),
+            json.to_str().unwrap().to_string(),
+        ]
+    };
+    let packs = packs.to_str().unwrap();
+    let first_args = args("1");
+    run_ok(packs, &first_args.iter().map(String::as_str).collect::<Vec<_>>());
+    let first = std::fs::read_to_string(&json).unwrap();
+    assert_eq!(first.lines().count(), 4);
+
+    // A run killed while writing leaves half a line: it is dropped, not an error.
+    let mut cut = first.clone();
+    cut.push_str("{\"opponent\":\"gre");
+    std::fs::write(&json, &cut).unwrap();
+
+    let second_args = args("2");
+    let stdout = run_ok(packs, &second_args.iter().map(String::as_str).collect::<Vec<_>>());
+    let second = std::fs::read_to_string(&json).unwrap();
+    assert!(second.starts_with(&first), "the first run's games are kept as they were");
+    let games = json_lines(&json);
+    assert_eq!(games.len(), 8);
+    let new: Vec<(String, u64)> =
+        games[4..].iter().map(|g| (g["opponent"].as_str().unwrap().to_string(), g["game"].as_u64().unwrap())).collect();
+    assert!(new.iter().all(|(_, game)| *game >= 2), "only pair 1 is played now: {new:?}");
+    assert!(stdout.contains(&format!("games: 8 (4 played now, 4 from {})", json.display())), "{stdout}");
+    assert_eq!(row(&stdout, "greedy")[1], "4");
+    assert_eq!(row(&stdout, "greedy")[5..7], ["2", "2/2"], "{stdout}");
+    assert_eq!(row(&stdout, "crasher")[1..3], ["4", "4-0-0"], "{stdout}");
+
+    // Another bot with the same file would mix two matches: refused.
+    let json = json.to_str().unwrap();
+    let out = gauntlet(&["--bot", "true", "--no-pin", "--packs", packs, "--opponent", "crasher=true", "--json", json]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("use another --json file"));
+}
