@@ -1,26 +1,13 @@
 //! The greedy bot never answers illegally, and avoids dying when it can.
 
+mod common;
+
 use proptest::prelude::*;
 
 use codevs_reborn::protocol::{PlayerInput, TurnInput};
 use codevs_reborn::rules::{Action, Field, Packs, Simulator, VISIBLE_HEIGHT};
 use codevs_reborn::search::greedy::{choose, rank, GreedyParams};
 use codevs_reborn::state::TurnState;
-
-/// A reachable field: random drops from generated packs, stopping before death.
-fn grown_field(seed: u64, drops: usize, choices: &[u8]) -> Field {
-    let packs = Packs::generate(seed);
-    let mut field = Field::empty();
-    for (t, &c) in choices.iter().take(drops).enumerate() {
-        let mut next = field;
-        next.drop_pack(packs.get(t), c % 9, c / 9 % 4);
-        if next.is_dead() {
-            break;
-        }
-        field = next;
-    }
-    field
-}
 
 fn input(field: Field, gauge: u32) -> PlayerInput {
     PlayerInput { time_left_ms: 180_000, garbage: 0, gauge, score: 0, field }
@@ -31,7 +18,7 @@ proptest! {
     #[test]
     fn greedy_answers_are_legal(seed in 0u64..1000, drops in 0usize..60, choices in prop::collection::vec(0u8..36, 60), gauge in 0u32..=100) {
         let packs = Packs::generate(seed);
-        let field = grown_field(seed, drops, &choices);
+        let field = common::grown_field(&packs, &choices[..drops.min(choices.len())]);
         let turn = TurnInput { turn: 60, me: input(field, gauge), opponent: input(Field::empty(), 0) };
         let state = TurnState::<Field>::new(&turn, &packs);
         let (action, _) = choose(&state, &GreedyParams::default());

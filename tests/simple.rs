@@ -60,20 +60,6 @@ fn quiet_never_sends_garbage_and_survives_real_pack_files() {
     }
 }
 
-/// A reachable field: random drops from generated packs, stopping before death.
-fn grown_field(packs: &Packs, choices: &[u8]) -> Field {
-    let mut field = Field::empty();
-    for (t, &c) in choices.iter().enumerate() {
-        let mut next = field;
-        next.drop_pack(packs.get(t), c % 9, c / 9 % 4);
-        if next.is_dead() {
-            break;
-        }
-        field = next;
-    }
-    field
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
     /// On any field: a quiet drop that survives when there is one; otherwise a surviving drop
@@ -81,7 +67,7 @@ proptest! {
     #[test]
     fn quiet_prefers_quiet_survival_then_any_survival(seed in 0u64..1000, choices in prop::collection::vec(0u8..36, 0..150)) {
         let packs = Packs::generate(seed);
-        let field = grown_field(&packs, &choices);
+        let field = common::grown_field(&packs, &choices);
         let turn = 200;
         let (action, _) = quiet(&state(&packs, turn, field, 100));
         prop_assert!(is_drop(action));

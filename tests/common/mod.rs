@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use codevs_reborn::protocol::{write_turn, PlayerInput, TurnInput};
-use codevs_reborn::rules::{Field, Packs};
+use codevs_reborn::rules::{Field, Packs, Simulator};
 
 /// The shared folder beside the repository (packs, bench workloads, rules).
 pub fn shared() -> PathBuf {
@@ -61,3 +61,18 @@ pub const FIVE_AND_FIVE: &str = "
     3#........
     4#........
     7#........";
+
+/// A reachable field: drops chosen by `choices` (position and rotation packed in one byte) from
+/// `packs`, stopping before death.
+pub fn grown_field(packs: &Packs, choices: &[u8]) -> Field {
+    let mut field = Field::empty();
+    for (t, &c) in choices.iter().enumerate() {
+        let mut next = field;
+        next.drop_pack(packs.get(t), c % 9, c / 9 % 4);
+        if next.is_dead() {
+            break;
+        }
+        field = next;
+    }
+    field
+}
