@@ -137,7 +137,8 @@ impl Brain {
     ) -> (Action, String) {
         let mut why = String::new();
         let time_left = state.me.time_left_ms;
-        let critical = state.turn > 0 && fire_decision_near(options, state);
+        let fires_now = FiresNow::of(state);
+        let critical = state.turn > 0 && fire_decision_near(options, state, fires_now);
         let turn_end = clock.turn_deadline(started, state.turn, time_left, options.beam.opening_ms, critical);
         let low = clock.low_on_time(time_left);
         let node_budget = (options.beam.node_budget > 0).then_some(options.beam.node_budget);
@@ -181,7 +182,7 @@ impl Brain {
             Advice { plan_action: step.map(|s| s.action), skill_mode: self.skill_mode, ..Advice::default() };
         if !low {
             let beams_end = slice(Instant::now(), turn_end, options.decide.counter_share);
-            self.analyse(options, state, beams_end, node_budget, &mut advice, &mut why);
+            self.analyse(options, state, fires_now, beams_end, &mut advice, &mut why);
         }
 
         let safety_penalty = match advice.plan_action {
@@ -255,15 +256,14 @@ impl Brain {
         &mut self,
         options: &BotOptions,
         state: &TurnState<Engine>,
+        fires_now: FiresNow,
         beams_end: Instant,
-        node_budget: Option<u64>,
         advice: &mut Advice,
         why: &mut String,
     ) {
         let d = &options.decide;
-        let mut nodes = 0;
-        let ours_now = best_fire(&state.me.field, state.pack(), &mut nodes).map_or(0, |f| f.chain.links);
-        let theirs_now = best_fire(&state.opponent.field, state.pack(), &mut nodes).map_or(0, |f| f.chain.links);
+        let node_budget = (options.beam.node_budget > 0).then_some(options.beam.node_budget);
+        let FiresNow { ours: ours_now, theirs: theirs_now } = fires_now;
         let counter = !d.no_counter && ours_now >= d.counter_min_links && ours_now > theirs_now;
         let skill_check = !d.no_skill_mode && !self.skill_mode;
         if !counter && !skill_check {
@@ -353,16 +353,30 @@ impl Brain {
     }
 }
 
+/// The largest chain each side can fire with this turn's pack, in links: measured once a turn
+/// for the time manager and the counter analysis.
+#[derive(Clone, Copy, Debug)]
+struct FiresNow {
+    ours: u32,
+    theirs: u32,
+}
+
+impl FiresNow {
+    fn of(state: &TurnState<Engine>) -> Self {
+        let mut nodes = 0;
+        let mut links = |field: &Engine| best_fire(field, state.pack(), &mut nodes).map_or(0, |f| f.chain.links);
+        FiresNow { ours: links(&state.me.field), theirs: links(&state.opponent.field) }
+    }
+}
+
 /// True on a turn where a fire decision is near, which the time manager gives more time: either
 /// side can fire a real chain now, or garbage is pending (someone fired; an answer is due).
-fn fire_decision_near(options: &BotOptions, state: &TurnState<Engine>) -> bool {
+fn fire_decision_near(options: &BotOptions, state: &TurnState<Engine>, fires_now: FiresNow) -> bool {
     let d = &options.decide;
-    let mut nodes = 0;
-    let mut links = |field: &Engine| best_fire(field, state.pack(), &mut nodes).map_or(0, |f| f.chain.links);
     state.me.garbage > 0
         || state.opponent.garbage > 0
-        || links(&state.me.field) >= d.counter_min_links
-        || links(&state.opponent.field) >= d.plan_safety_min_links
+        || fires_now.ours >= d.counter_min_links
+        || fires_now.theirs >= d.plan_safety_min_links
 }
 
 /// Seed 000's beam-plan safety check: if the opponent fired its best chain now, while we play
