@@ -47,5 +47,5 @@ pub enum BenchCommand {
     /// Simulator speed: the bitboard against the reference engine on fixed workloads.
     Sim(SimBenchArgs),
     /// The turn-0 chain search on real pack files: how fast and how big a chain it plans.
-    Opening(OpeningBenchArgs),
+    Opening(Box<OpeningBenchArgs>),
 }

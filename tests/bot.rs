@@ -8,7 +8,7 @@ use std::time::Instant;
 use codevs_reborn::bot::{plan_safety, play, BotOptions, Strategy};
 use codevs_reborn::protocol::{read_pack_file, PlayerInput, TurnInput};
 use codevs_reborn::rules::{Action, Field, Packs, Simulator};
-use codevs_reborn::search::beam::{best_fire, search, BeamConfig, Start};
+use codevs_reborn::search::beam::{best_fire, search, BeamConfig, ChainBuilder, Start};
 use codevs_reborn::search::midgame::VALUE_PER_BLOCK;
 use codevs_reborn::state::TurnState;
 use codevs_reborn::Engine;
@@ -61,6 +61,29 @@ fn a_midgame_turn_runs_the_rebuild_beam_and_the_midgame_search() {
     let (_, why) = think(&packs, 20, player("", 0, 0), player("", 0, 0), options(20));
     assert!(why.contains("rebuild beam:"), "{why}");
     assert!(why.contains("midgame: depth"), "{why}");
+    assert!(why.contains("decided:"), "{why}");
+}
+
+#[test]
+fn with_the_anytime_builder_the_opening_plan_is_its_menu_entry_and_the_game_goes_on() {
+    let packs = packs(4);
+    let mut opening = options(0);
+    opening.beam.builder = ChainBuilder::Chokudai;
+    let (action, why) = think(&packs, 0, player("", 0, 0), player("", 0, 0), opening.clone());
+    assert!(why.contains("opening chokudai builder:"), "{why}");
+    assert!(why.contains("decided: opening plan step 1"), "{why}");
+    // The plan's first move is the first build of the menu's chosen line, searched alike.
+    let empty = Engine::from_field(&Field::empty());
+    let start = Start { field: &empty, packs: &packs, turn: 0, garbage: 0 };
+    let result = opening.beam.build(start, true, None);
+    assert_eq!(Some(&action), result.line.plan().first());
+    let fires = result.line.fires.last().unwrap().unwrap().chain.links;
+    assert!(fires >= 10, "the plan fires {fires} links within 16 turns");
+    // A midgame turn: the rebuild and the opponent probes use the builder too.
+    let mut midgame = options(20);
+    midgame.beam.builder = ChainBuilder::Chokudai;
+    let (_, why) = think(&packs, 20, player("", 0, 0), player("", 0, 0), midgame);
+    assert!(why.contains("rebuild chokudai builder:"), "{why}");
     assert!(why.contains("decided:"), "{why}");
 }
 

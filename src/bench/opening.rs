@@ -1,11 +1,18 @@
-//! `bench opening`: the turn-0 search on real pack files, as the bot runs it.
+//! `bench opening`: the turn-0 chain search on real pack files, as the bot runs it, and a
+//! re-plan from a midgame field with garbage on it.
+//!
+//! For each file: the best chain some searched line can fire by turns 10–24 (the menu), the
+//! earliest turn it can fire 12, 14, 16 and 20 links, and what a re-plan at turn 15 with two
+//! garbage rows on the field finds within 5 and 10 turns. The last line is the summary the
+//! issue tracker reads: `opening: best by 12 = X, turn to 12 = Y, best by 22 = Z`.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::protocol::{pack_files, read_pack_file};
-use crate::rules::{Field, Simulator, MAX_TURNS};
-use crate::search::beam::{self, BeamParams, Start};
+use crate::rules::{Field, Packs, Simulator, MAX_TURNS};
+use crate::search::beam::{BeamParams, Start};
+use crate::search::builder::{self, BuilderConfig};
 use crate::Engine;
 
 /// `codevs-reborn bench opening` flags.
@@ -20,6 +27,12 @@ pub struct OpeningBenchArgs {
     /// Thinking time per file in ms (the turn-0 budget; ignored with --node-budget).
     #[arg(long, default_value_t = 19_000)]
     pub time_ms: u64,
+    /// The re-plan case's budget in ms (ignored with --node-budget, which gives it a tenth).
+    #[arg(long, default_value_t = 1000)]
+    pub replan_ms: u64,
+    /// Skip the re-plan case.
+    #[arg(long)]
+    pub no_replan: bool,
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -27,50 +40,86 @@ pub struct OpeningBenchArgs {
     pub beam: BeamParams,
 }
 
-/// What one file's turn-0 search found.
+/// Turns the best chain fireable by is reported for.
+const BY_TURNS: [usize; 6] = [10, 12, 16, 20, 22, 24];
+/// Chains the earliest turn to fire is reported for.
+const MILESTONES: [u32; 4] = [12, 14, 16, 20];
+/// The re-plan case: the turn, the garbage rows on the field, and the horizons reported.
+const REPLAN_TURN: usize = 15;
+const REPLAN_ROWS: usize = 2;
+const REPLAN_WITHIN: [usize; 2] = [5, 10];
+/// The fixed node budget that grows the re-plan position, whatever builder is measured.
+const REPLAN_SETUP_NODES: u64 = 3_000_000;
+
+/// What one file's searches found.
 #[derive(Clone, Debug)]
 pub struct OpeningReport {
     pub name: String,
-    /// Earliest turn the plan can fire at least 10, 12, 14 and 16 links.
+    /// The best chain fireable by each of [`BY_TURNS`].
+    pub best_by: [u32; 6],
+    /// The earliest turn each of [`MILESTONES`] can be fired.
     pub first_turn: [Option<usize>; 4],
-    pub best_by_12: u32,
-    pub best_by_16: u32,
+    /// The re-plan case: the best chain within each of [`REPLAN_WITHIN`] turns.
+    pub replan: Option<[u32; 2]>,
     pub nodes: u64,
     pub seconds: f64,
 }
 
-const MILESTONES: [u32; 4] = [10, 12, 14, 16];
-
-/// The turn a milestone counts as in means when the plan never reaches it.
-const MISSED_TURN: usize = 20;
-
-/// Runs the turn-0 search on one pack list from an empty field.
-pub fn run_one(name: String, packs: &crate::rules::Packs, params: &BeamParams, time: Duration) -> OpeningReport {
+/// Runs the turn-0 search on one pack list from an empty field, then the re-plan case.
+pub fn run_one(name: String, packs: &Packs, args: &OpeningBenchArgs) -> OpeningReport {
     let field = Engine::from_field(&Field::empty());
     let started = Instant::now();
-    let config = params.opening(Some(started + time));
-    let result = beam::search(Start { field: &field, packs, turn: 0, garbage: 0 }, &config);
-    let line = &result.line;
-    OpeningReport {
-        name,
-        first_turn: MILESTONES.map(|m| line.first_turn_with(m)),
-        best_by_12: line.best_by_turn(12),
-        best_by_16: line.best_by_turn(16),
-        nodes: result.nodes,
-        seconds: started.elapsed().as_secs_f64(),
-    }
+    let deadline = Some(started + Duration::from_millis(args.time_ms));
+    let result = args.beam.build(Start { field: &field, packs, turn: 0, garbage: 0 }, true, deadline);
+    let seconds = started.elapsed().as_secs_f64();
+    // The best chain some searched line fires at each turn: the beam's kept states, or the
+    // builder's menu.
+    let turns = &result.best_by_turn;
+    let best_by = BY_TURNS.map(|t| turns.iter().take(t + 1).copied().max().unwrap_or(0));
+    let first_turn = MILESTONES.map(|m| turns.iter().position(|&l| l >= m));
+    let replan = (!args.no_replan).then(|| replan(packs, args)).flatten();
+    OpeningReport { name, best_by, first_turn, replan, nodes: result.nodes, seconds }
 }
 
-/// The value at quantile `q` (0..=1) of sorted values, `None` values counting as never.
-fn quantile(values: &[Option<usize>], q: f64) -> String {
+/// The re-plan case: a field grown to turn 15 by a fixed small search (the same for every
+/// builder measured), two garbage rows on it, then the builder under test from there.
+fn replan(packs: &Packs, args: &OpeningBenchArgs) -> Option<[u32; 2]> {
+    let empty = Engine::from_field(&Field::empty());
+    let setup = BuilderConfig { node_budget: Some(REPLAN_SETUP_NODES), ..BuilderConfig::default() };
+    let grown = builder::search(Start { field: &empty, packs, turn: 0, garbage: 0 }, &setup);
+    // The deepest line that builds past turn 15 without firing on the way.
+    let line = (REPLAN_TURN + 1..grown.menu.entries.len()).rev().find_map(|d| grown.menu.entries[d].as_ref())?;
+    let mut field = Engine::from_field(line.expected.get(REPLAN_TURN)?);
+    for _ in 0..REPLAN_ROWS {
+        field.drop_garbage_row();
+    }
+    let deadline = Some(Instant::now() + Duration::from_millis(args.replan_ms));
+    let start = Start { field: &field, packs, turn: REPLAN_TURN, garbage: 0 };
+    let result = args.beam.build(start, false, deadline);
+    Some(REPLAN_WITHIN.map(|t| result.best_within(t)))
+}
+
+/// The value at quantile `q` (0..=1) of sorted values.
+fn at<T: Copy>(sorted: &[T], q: f64) -> T {
+    sorted[((sorted.len() - 1) as f64 * q).round() as usize]
+}
+
+/// Median and 10th/90th percentiles of turns (`never` when not reached).
+fn turn_quantiles(values: &[Option<usize>]) -> [String; 3] {
     let mut v: Vec<usize> = values.iter().map(|v| v.unwrap_or(MAX_TURNS)).collect();
     v.sort_unstable();
-    let i = ((v.len() - 1) as f64 * q).round() as usize;
-    if v[i] >= MAX_TURNS {
-        "never".into()
-    } else {
-        v[i].to_string()
-    }
+    [0.5, 0.1, 0.9].map(|q| match at(&v, q) {
+        t if t >= MAX_TURNS => "never".to_string(),
+        t => t.to_string(),
+    })
+}
+
+/// Median and 10th/90th percentiles of chains, and the mean.
+fn chain_quantiles(values: &[u32]) -> (u32, u32, u32, f64) {
+    let mut v = values.to_vec();
+    v.sort_unstable();
+    let mean = v.iter().sum::<u32>() as f64 / v.len() as f64;
+    (at(&v, 0.5), at(&v, 0.1), at(&v, 0.9), mean)
 }
 
 pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
@@ -81,76 +130,113 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
     if args.count > 0 {
         files.truncate(args.count);
     }
+    if files.is_empty() {
+        return Err(format!("no pack files in {}", args.packs.display()));
+    }
     println!(
-        "opening search: {} files, {} each, width {} / chain width {}, depth {}, target {} then {}, {} threads",
+        "opening search: {} files, the {}, {} each, re-plan {}, {} threads",
         files.len(),
+        args.beam.builder.name(),
         if args.beam.node_budget > 0 {
             format!("node budget {}", args.beam.node_budget)
         } else {
             format!("{} ms", args.time_ms)
         },
-        args.beam.beam_width,
-        args.beam.beam_chain_width,
-        args.beam.beam_depth,
-        args.beam.beam_target,
-        args.beam.beam_final_target,
+        if args.no_replan { "off".to_string() } else { format!("{} ms", args.replan_ms) },
         rayon::current_num_threads()
     );
+    let header_by: Vec<String> = BY_TURNS.iter().map(|t| format!("by{t}")).collect();
+    let header_to: Vec<String> = MILESTONES.iter().map(|m| format!("≥{m}")).collect();
     println!(
-        "{:<16} {:>5} {:>5} {:>5} {:>5} {:>6} {:>6} {:>12} {:>10}",
-        "file", "≥10", "≥12", "≥14", "≥16", "by 12", "by 16", "nodes", "nodes/s"
+        "{:<16} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4}  {:>3} {:>3} {:>3} {:>3}  {:>5} {:>5} {:>12} {:>10}",
+        "file",
+        header_by[0],
+        header_by[1],
+        header_by[2],
+        header_by[3],
+        header_by[4],
+        header_by[5],
+        header_to[0],
+        header_to[1],
+        header_to[2],
+        header_to[3],
+        "re+5",
+        "re+10",
+        "nodes",
+        "nodes/s"
     );
     let mut reports = Vec::new();
+    let progress = indicatif::ProgressBar::new(files.len() as u64);
+    progress.set_style(
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} files, {elapsed} (eta {eta})")
+            .expect("a valid progress template"),
+    );
     for file in &files {
         let packs = read_pack_file(file)?;
         let name = file.file_name().map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned());
-        let r = run_one(name, &packs, &args.beam, Duration::from_millis(args.time_ms));
+        let r = run_one(name, &packs, args);
         let turn = |t: Option<usize>| t.map_or("-".to_string(), |t| t.to_string());
-        println!(
-            "{:<16} {:>5} {:>5} {:>5} {:>5} {:>6} {:>6} {:>12} {:>10.0}",
-            r.name,
-            turn(r.first_turn[0]),
-            turn(r.first_turn[1]),
-            turn(r.first_turn[2]),
-            turn(r.first_turn[3]),
-            r.best_by_12,
-            r.best_by_16,
-            r.nodes,
-            r.nodes as f64 / r.seconds
-        );
+        let re = |i: usize| r.replan.map_or("-".to_string(), |v| v[i].to_string());
+        progress.suspend(|| {
+            println!(
+                "{:<16} {:>4} {:>4} {:>4} {:>4} {:>4} {:>4}  {:>3} {:>3} {:>3} {:>3}  {:>5} {:>5} {:>12} {:>10.0}",
+                r.name,
+                r.best_by[0],
+                r.best_by[1],
+                r.best_by[2],
+                r.best_by[3],
+                r.best_by[4],
+                r.best_by[5],
+                turn(r.first_turn[0]),
+                turn(r.first_turn[1]),
+                turn(r.first_turn[2]),
+                turn(r.first_turn[3]),
+                re(0),
+                re(1),
+                r.nodes,
+                r.nodes as f64 / r.seconds
+            )
+        });
+        progress.inc(1);
         reports.push(r);
     }
+    progress.finish_and_clear();
+    let mut medians = [0; 6];
+    for (i, t) in BY_TURNS.iter().enumerate() {
+        let (median, p10, p90, mean) = chain_quantiles(&reports.iter().map(|r| r.best_by[i]).collect::<Vec<_>>());
+        medians[i] = median;
+        println!("best chain by turn {t}: median {median}, 10th percentile {p10}, 90th {p90}, mean {mean:.2}");
+    }
+    let mut turn_to_12 = String::new();
     for (i, m) in MILESTONES.iter().enumerate() {
         let turns: Vec<Option<usize>> = reports.iter().map(|r| r.first_turn[i]).collect();
         let reached = turns.iter().flatten().count();
-        // The mean (a miss counting as turn 20) moves with small changes the median hides.
-        let mean = turns.iter().map(|t| t.unwrap_or(MISSED_TURN).min(MISSED_TURN)).sum::<usize>() as f64
-            / reports.len() as f64;
+        let [median, p10, p90] = turn_quantiles(&turns);
         println!(
-            "turn to fire ≥{m}: median {}, 90th percentile {}, mean {mean:.2} (miss = {MISSED_TURN}), reached in {reached}/{}",
-            quantile(&turns, 0.5),
-            quantile(&turns, 0.9),
+            "earliest turn to fire ≥{m}: median {median}, 10th percentile {p10}, 90th {p90}, reached in {reached}/{}",
             reports.len()
         );
+        if *m == 12 {
+            turn_to_12 = median;
+        }
     }
-    let chains = |f: fn(&OpeningReport) -> u32| -> (String, String) {
-        let mut v: Vec<u32> = reports.iter().map(f).collect();
-        v.sort_unstable();
-        let at = |q: f64| v[((v.len() - 1) as f64 * q).round() as usize].to_string();
-        let mean = v.iter().sum::<u32>() as f64 / v.len() as f64;
-        (at(0.5), format!("{}, mean {mean:.2}", at(0.1)))
-    };
-    let (m12, p12) = chains(|r| r.best_by_12);
-    let (m16, p16) = chains(|r| r.best_by_16);
-    println!("best chain by turn 12: median {m12}, 10th percentile {p12}");
-    println!("best chain by turn 16: median {m16}, 10th percentile {p16}");
+    let replans: Vec<[u32; 2]> = reports.iter().filter_map(|r| r.replan).collect();
+    if !replans.is_empty() {
+        for (i, within) in REPLAN_WITHIN.iter().enumerate() {
+            let (median, p10, p90, mean) = chain_quantiles(&replans.iter().map(|r| r[i]).collect::<Vec<_>>());
+            println!(
+                "re-plan at turn {REPLAN_TURN} with {REPLAN_ROWS} garbage rows, best within {within} turns: median \
+                 {median}, 10th percentile {p10}, 90th {p90}, mean {mean:.2} ({} files)",
+                replans.len()
+            );
+        }
+    }
     let nodes: u64 = reports.iter().map(|r| r.nodes).sum();
     let secs: f64 = reports.iter().map(|r| r.seconds).sum();
     println!("nodes: {nodes} in {secs:.1} s, {:.0} nodes/s", nodes as f64 / secs);
-    let turns12: Vec<Option<usize>> = reports.iter().map(|r| r.first_turn[1]).collect();
     if let Some(mib) = super::peak_rss_mib() {
         println!("peak RSS: {mib:.1} MiB");
     }
-    println!("opening: median turn to 12 = {}, median best chain by 16 = {m16}", quantile(&turns12, 0.5));
+    println!("opening: best by 12 = {}, turn to 12 = {turn_to_12}, best by 22 = {}", medians[1], medians[4]);
     Ok(())
 }

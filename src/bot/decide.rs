@@ -8,7 +8,8 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use crate::rules::{chain_garbage, chain_score, Action, Simulator, GARBAGE, GARBAGE_ROW};
-use crate::search::beam::{self, best_fire, BeamConfig, BeamResult, Start};
+use crate::search::beam::{self, best_fire, BeamConfig, BeamResult, ChainBuilder, Start};
+use crate::search::builder::{self, BuilderConfig};
 use crate::search::midgame::{self, Advice, MidgameParams, VALUE_PER_BLOCK};
 use crate::Engine;
 
@@ -154,9 +155,8 @@ impl Brain {
 
         // The opening plan is played blind for its first turns: nobody fires that early.
         if state.turn == 0 {
-            let config = options.beam.opening(Some(turn_end));
-            let result = search_beam(state, &config);
-            let _ = writeln!(why, "  opening beam: {}", describe(&result));
+            let result = build_chain(options, state, true, turn_end);
+            let _ = writeln!(why, "  opening {}: {}", options.beam.builder.name(), describe(&result));
             self.plan = Plan::from_search(&result, true);
         }
         let mut step = self.plan.as_ref().and_then(|p| p.step(state));
@@ -171,9 +171,9 @@ impl Brain {
         }
 
         if self.plan.is_none() && !low && !self.skill_mode {
-            let config = options.beam.rebuild(Some(slice(Instant::now(), turn_end, options.decide.rebuild_share)));
-            let result = search_beam(state, &config);
-            let _ = writeln!(why, "  rebuild beam: {}", describe(&result));
+            let end = slice(Instant::now(), turn_end, options.decide.rebuild_share);
+            let result = build_chain(options, state, false, end);
+            let _ = writeln!(why, "  rebuild {}: {}", options.beam.builder.name(), describe(&result));
             self.plan = Plan::from_search(&result, false);
             step = self.plan.as_ref().and_then(|p| p.step(state));
         }
@@ -433,8 +433,8 @@ pub fn plan_safety(
     penalty * VALUE_PER_BLOCK
 }
 
-/// A small beam (opponent probes, safety check): the counter-analysis width, a slice of the
-/// turn or, under a node budget, a twentieth of it.
+/// A small search (opponent probes, safety check) with the chosen builder: the beam at the
+/// counter-analysis width, a slice of the turn or, under a node budget, a twentieth of it.
 fn short_beam(
     options: &BotOptions,
     start: Start<'_, Engine>,
@@ -443,20 +443,31 @@ fn short_beam(
     node_budget: Option<u64>,
 ) -> BeamResult {
     let d = &options.decide;
-    let config = BeamConfig {
-        width: d.counter_width,
-        chain_width: d.counter_chain_width,
-        depth,
-        deadline: if node_budget.is_some() { None } else { Some(end) },
-        node_budget: node_budget.map(|b| b / 20),
-        ..options.beam.rebuild(None)
-    };
-    beam::search(start, &config)
+    let deadline = if node_budget.is_some() { None } else { Some(end) };
+    let node_budget = node_budget.map(|b| b / 20);
+    match options.beam.builder {
+        ChainBuilder::Beam => {
+            let config = BeamConfig {
+                width: d.counter_width,
+                chain_width: d.counter_chain_width,
+                depth,
+                deadline,
+                node_budget,
+                ..options.beam.rebuild(None)
+            };
+            beam::search(start, &config)
+        }
+        ChainBuilder::Chokudai => {
+            let config = BuilderConfig { depth, deadline, node_budget, ..options.beam.builder(false, None) };
+            builder::search(start, &config).to_beam_result(options.beam.builder_plan_turns)
+        }
+    }
 }
 
-fn search_beam(state: &TurnState<Engine>, config: &BeamConfig) -> BeamResult {
+/// Our chain from this turn's field with the chosen builder: the opening plan or a rebuild.
+fn build_chain(options: &BotOptions, state: &TurnState<Engine>, opening: bool, end: Instant) -> BeamResult {
     let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
-    beam::search(start, config)
+    options.beam.build(start, opening, Some(end))
 }
 
 fn describe(result: &BeamResult) -> String {

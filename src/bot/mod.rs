@@ -14,7 +14,7 @@ use crate::protocol::{write_action, Next, ProtocolError, Reader, TurnInput};
 use std::time::Instant;
 
 use crate::rules::{Action, Packs};
-use crate::search::beam::{self, BeamParams, Start};
+use crate::search::beam::{BeamParams, Start};
 use crate::search::greedy::{self, GreedyParams};
 use crate::search::midgame::MidgameParams;
 use crate::search::simple;
@@ -179,20 +179,21 @@ fn follow_or_rebuild(
         let (action, why) = greedy::choose(state, &options.greedy);
         return (action, format!("  low on time: greedy\n{why}"));
     }
-    let (config, kind) = if state.turn == 0 {
-        (options.beam.opening(Some(clock.deadline(started, options.beam.opening_ms, time_left, 0.5))), "opening")
+    let (deadline, kind) = if state.turn == 0 {
+        (clock.deadline(started, options.beam.opening_ms, time_left, 0.5), "opening")
     } else {
-        (options.beam.rebuild(Some(clock.deadline(started, options.beam.rebuild_ms, time_left, 0.05))), "rebuild")
+        (clock.deadline(started, options.beam.rebuild_ms, time_left, 0.05), "rebuild")
     };
     let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
-    let result = beam::search(start, &config);
+    let result = options.beam.build(start, state.turn == 0, Some(deadline));
     let Some(new_plan) = Plan::from_search(&result, state.turn == 0) else {
         let (action, why) = greedy::choose(state, &options.greedy);
-        return (action, format!("  the {kind} beam found no line: greedy\n{why}"));
+        return (action, format!("  the {kind} search found no line: greedy\n{why}"));
     };
     let fire = result.line.best_fire_step().and_then(|k| result.line.fires[k].map(|f| (k, f)));
     let why = format!(
-        "  {kind} beam: {} nodes, depth {}, {} ms; plan of {} moves{}\n",
+        "  {kind} {}: {} nodes, depth {}, {} ms; plan of {} moves{}\n",
+        options.beam.builder.name(),
         result.nodes,
         result.depth,
         started.elapsed().as_millis(),

@@ -17,7 +17,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::eval::{BeamWeights, Chain, Shape};
+use super::builder::{self, BuilderConfig};
+use super::eval::{BeamWeights, BuilderWeights, Chain, Shape};
 use super::tt::TranspositionTable;
 use crate::rules::{Action, Field, Pack, Packs, Simulator, GARBAGE_ROW, MAX_X, WIDTH};
 
@@ -98,7 +99,7 @@ pub struct Start<'a, S> {
 
 impl<S> Start<'_, S> {
     /// True when a garbage row falls at the start of the turn `depth` turns from now.
-    fn row_falls(&self, depth: usize) -> bool {
+    pub(crate) fn row_falls(&self, depth: usize) -> bool {
         depth >= 1 && depth <= (self.garbage / GARBAGE_ROW) as usize
     }
 }
@@ -239,6 +240,17 @@ pub fn best_fire<S: Simulator>(field: &S, pack: &Pack, nodes: &mut u64) -> Optio
 /// smaller number.
 pub fn best_block_fire<S: Simulator>(field: &S, nodes: &mut u64) -> Option<Fire> {
     let mut best: Option<Fire> = None;
+    block_fires(field, nodes, |fire| {
+        if best.is_none_or(|b| fire.chain > b.chain) {
+            best = Some(fire);
+        }
+    });
+    best
+}
+
+/// Every chain one block would start (see [`best_block_fire`]), column by column, numbers in
+/// order: what a chain potential is measured from.
+pub fn block_fires<S: Simulator>(field: &S, nodes: &mut u64, mut visit: impl FnMut(Fire)) {
     for x in 0..WIDTH {
         let y = field.height(x);
         if y >= crate::rules::VISIBLE_HEIGHT {
@@ -266,20 +278,17 @@ pub fn best_block_fire<S: Simulator>(field: &S, nodes: &mut u64) -> Option<Fire>
                 continue;
             }
             let chain = Chain { links: outcome.links, vanished: outcome.vanished };
-            if best.is_none_or(|b| chain > b.chain) {
-                let action = Action::Drop { x: position, rotation: 0 };
-                best = Some(Fire { chain, action, remaining: probe.block_count() });
-            }
+            let action = Action::Drop { x: position, rotation: 0 };
+            visit(Fire { chain, action, remaining: probe.block_count() });
         }
     }
-    best
 }
 
-fn tallest<S: Simulator>(field: &S) -> usize {
+pub(crate) fn tallest<S: Simulator>(field: &S) -> usize {
     (0..WIDTH).map(|x| field.height(x)).max().unwrap_or(0)
 }
 
-fn mix(mut z: u64) -> u64 {
+pub(crate) fn mix(mut z: u64) -> u64 {
     // splitmix64's finaliser: spreads seeds and hashes into tie-break keys.
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
@@ -593,6 +602,64 @@ pub struct BeamParams {
     /// How the beams rank states by chain potential.
     #[arg(long, value_enum, default_value_t = Potential::AnyBlock)]
     pub beam_potential: Potential,
+    /// Which search builds our chains (the opening and the rebuilds).
+    #[arg(long, value_enum, default_value_t = ChainBuilder::Beam)]
+    pub builder: ChainBuilder,
+    /// Anytime builder: turns searched ahead at most at turn 0 (the menu's reach; a rebuild
+    /// searches at most --rebuild-depth).
+    #[arg(long, default_value_t = 24)]
+    pub builder_depth: usize,
+    /// Anytime builder: states expanded per depth per sweep (chokudai width).
+    #[arg(long, default_value_t = 4)]
+    pub builder_sweep_width: usize,
+    /// Anytime builder: states a depth's queue may hold before its worse half is dropped.
+    #[arg(long, default_value_t = 1 << 16)]
+    pub builder_queue_cap: usize,
+    /// Anytime builder: the plan follows the menu's largest chain fireable within this many
+    /// turns of the search's start (the earliest of equal chains).
+    #[arg(long, default_value_t = 16)]
+    pub builder_plan_turns: usize,
+    /// Anytime builder evaluation: weight per link of the chain a state's structure holds.
+    #[arg(long, default_value_t = 10_000)]
+    pub build_eval_links: i64,
+    /// Anytime builder evaluation: weight per block that chain vanishes.
+    #[arg(long, default_value_t = 100)]
+    pub build_eval_vanished: i64,
+    /// Anytime builder evaluation: weight per block left after it.
+    #[arg(long, default_value_t = 1)]
+    pub build_eval_remaining: i64,
+    /// Anytime builder evaluation: weight per single block (column and number) that sets off a
+    /// chain as long (a chain only one exact block starts is fragile).
+    #[arg(long, default_value_t = 0)]
+    pub build_eval_triggers: i64,
+    /// Anytime builder evaluation: weight per link of the chain a state can really fire with
+    /// its turn's pack (seed 000's measure; 0 = not measured).
+    #[arg(long, default_value_t = 0)]
+    pub build_eval_next_fire_links: i64,
+    /// Anytime builder evaluation: a state with a block in this row (1-based) or above is
+    /// ranked last.
+    #[arg(long, default_value_t = 14)]
+    pub build_eval_max_row: usize,
+}
+
+/// The search that builds our chains.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ChainBuilder {
+    /// The chain-diversified beam with targets (seed 000).
+    #[default]
+    Beam,
+    /// The anytime chokudai search answering with a menu of the best chain at every turn.
+    Chokudai,
+}
+
+impl ChainBuilder {
+    /// How the bot's explanations name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChainBuilder::Beam => "beam",
+            ChainBuilder::Chokudai => "chokudai builder",
+        }
+    }
 }
 
 impl Default for BeamParams {
@@ -635,6 +702,44 @@ impl BeamParams {
             seed: self.seed,
             build_chain_max: self.build_chain_max,
             potential: self.beam_potential,
+        }
+    }
+
+    fn builder_weights(&self) -> BuilderWeights {
+        BuilderWeights {
+            links: self.build_eval_links,
+            vanished: self.build_eval_vanished,
+            remaining: self.build_eval_remaining,
+            triggers: self.build_eval_triggers,
+            next_fire_links: self.build_eval_next_fire_links,
+            max_row: self.build_eval_max_row,
+        }
+    }
+
+    /// The anytime builder's configuration: the opening's columns at turn 0, every column in a
+    /// rebuild (a tenth of the node budget, as the beam's rebuild).
+    pub fn builder(&self, opening: bool, deadline: Option<Instant>) -> BuilderConfig {
+        let beam = if opening { self.opening(deadline) } else { self.rebuild(deadline) };
+        BuilderConfig {
+            depth: if opening { self.builder_depth } else { self.builder_depth.min(self.rebuild_depth) },
+            sweep_width: self.builder_sweep_width,
+            queue_cap: self.builder_queue_cap,
+            positions: beam.positions,
+            weights: self.builder_weights(),
+            deadline: beam.deadline,
+            node_budget: beam.node_budget,
+            seed: self.seed,
+            build_chain_max: self.build_chain_max,
+        }
+    }
+
+    /// Builds our chain from `start` with the chosen builder: the opening (turn 0) or a rebuild.
+    pub fn build<S: Simulator>(&self, start: Start<'_, S>, opening: bool, deadline: Option<Instant>) -> BeamResult {
+        match self.builder {
+            ChainBuilder::Beam => search(start, &if opening { self.opening(deadline) } else { self.rebuild(deadline) }),
+            ChainBuilder::Chokudai => {
+                builder::search(start, &self.builder(opening, deadline)).to_beam_result(self.builder_plan_turns)
+            }
         }
     }
 

@@ -64,6 +64,45 @@ impl BeamWeights {
     }
 }
 
+/// Weights of the anytime chain builder's evaluation: a state is worth the chain its structure
+/// holds (one block of the right number dropped anywhere), not what it has already fired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuilderWeights {
+    /// Per link of the chain the structure holds.
+    pub links: i64,
+    /// Per block that chain vanishes.
+    pub vanished: i64,
+    /// Per block left on the field after it (material for the next chain).
+    pub remaining: i64,
+    /// Per single block (column and number) that sets off a chain as long.
+    pub triggers: i64,
+    /// Per link of the chain the state can really fire with its turn's pack (seed 000's
+    /// measure; 0 = not measured, which saves a placement of every rotation per state).
+    pub next_fire_links: i64,
+    /// A state with a block in this row (1-based from the bottom) or above is ranked last.
+    pub max_row: usize,
+}
+
+impl Default for BuilderWeights {
+    fn default() -> Self {
+        BuilderWeights { links: 10_000, vanished: 100, remaining: 1, triggers: 0, next_fire_links: 0, max_row: 14 }
+    }
+}
+
+impl BuilderWeights {
+    /// The value of a state holding `potential`, set off by `triggers` single blocks, shaped as
+    /// `shape`.
+    pub fn value(&self, potential: Chain, triggers: u32, shape: Shape) -> i64 {
+        if shape.tallest as usize >= self.max_row {
+            return 0;
+        }
+        self.links * potential.links as i64
+            + self.vanished * potential.vanished as i64
+            + self.remaining * shape.remaining as i64
+            + self.triggers * triggers as i64
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

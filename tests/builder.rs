@@ -1,0 +1,156 @@
+//! The anytime chain builder: its menu's lines are legal and replay to the chains promised, the
+//! menu is consistent in what it reports, and a node budget makes it reproducible.
+
+mod common;
+
+use codevs_reborn::protocol::read_pack_file;
+use codevs_reborn::rules::{Action, Field, Packs, Simulator, GARBAGE_ROW};
+use codevs_reborn::search::beam::Start;
+use codevs_reborn::search::builder::{search, BuildResult, BuilderConfig, Menu};
+use codevs_reborn::Engine;
+
+fn packs(i: usize) -> Packs {
+    read_pack_file(&common::shared().join(format!("packs/pack_{i:04}.pack"))).unwrap()
+}
+
+fn small_config(seed: u64) -> BuilderConfig {
+    BuilderConfig { depth: 16, node_budget: Some(2_000_000), seed, ..BuilderConfig::default() }
+}
+
+fn run_with_threads(threads: usize, start: Start<'_, Engine>, config: &BuilderConfig) -> BuildResult {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    pool.install(|| search(start, config))
+}
+
+fn from_empty<'a>(field: &'a Engine, packs: &'a Packs) -> Start<'a, Engine> {
+    Start { field, packs, turn: 0, garbage: 0 }
+}
+
+/// Replays every menu line on the reference engine from `field` at `turn` with `garbage` to
+/// fall: each build is legal, fires at most `build_chain_max`, never dies, meets the field the
+/// line expected, and the last move fires the chain the menu promised.
+fn check_menu_replays(menu: &Menu, field: &Field, packs: &Packs, garbage: u32, config: &BuilderConfig) {
+    let mut checked = 0;
+    for (d, line) in menu.entries.iter().enumerate() {
+        let Some(line) = line else { continue };
+        assert_eq!(line.builds.len(), d, "the entry at depth {d} builds for {d} turns");
+        let promised = menu.fire(d).expect("an entry has a fire");
+        let mut field = *field;
+        let mut stock = garbage;
+        assert_eq!(field, line.expected[0]);
+        for (step, &action) in line.builds.iter().enumerate() {
+            let turn = menu.start_turn + step;
+            assert!(matches!(action, Action::Drop { x, .. } if config.positions.contains(&x)), "turn {turn}: {action}");
+            let outcome = field.apply(packs.get(turn), action);
+            assert!(outcome.links <= config.build_chain_max, "turn {turn}: a build fired {} links", outcome.links);
+            assert!(!field.is_dead(), "turn {turn}: the line dies");
+            if stock >= GARBAGE_ROW {
+                field.drop_garbage_row();
+                stock -= GARBAGE_ROW;
+            }
+            assert_eq!(field, line.expected[step + 1], "turn {}: not the field the line expected", turn + 1);
+        }
+        let turn = menu.start_turn + d;
+        let fired = field.apply(packs.get(turn), promised.action);
+        assert_eq!(fired.links, promised.chain.links, "turn {turn}: the promised chain");
+        assert_eq!(fired.vanished, promised.chain.vanished, "turn {turn}: the promised blocks");
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} menu entries");
+}
+
+#[test]
+fn every_menu_line_replays_to_the_chain_it_promises() {
+    for i in [0, 7, 42] {
+        let packs = packs(i);
+        let config = small_config(1);
+        let field = Engine::from_field(&Field::empty());
+        let result = run_with_threads(2, from_empty(&field, &packs), &config);
+        check_menu_replays(&result.menu, &Field::empty(), &packs, 0, &config);
+    }
+}
+
+#[test]
+fn a_replan_with_garbage_pending_keeps_its_promises() {
+    // A midgame field: grown by the builder's own line to turn 12, two garbage rows on it and
+    // three more rows to fall, one a turn.
+    let packs = packs(11);
+    let config = small_config(3);
+    let empty = Engine::from_field(&Field::empty());
+    let grown = run_with_threads(2, from_empty(&empty, &packs), &config);
+    let line = grown.menu.entries[14].as_ref().expect("a line to turn 14");
+    let mut field = line.expected[12];
+    field.drop_garbage_row();
+    field.drop_garbage_row();
+    let engine = Engine::from_field(&field);
+    let start = Start { field: &engine, packs: &packs, turn: 12, garbage: 3 * GARBAGE_ROW + 4 };
+    let result = run_with_threads(2, start, &config);
+    assert_eq!(result.menu.start_turn, 12);
+    check_menu_replays(&result.menu, &field, &packs, 3 * GARBAGE_ROW + 4, &config);
+}
+
+#[test]
+fn the_menu_reports_consistently() {
+    let packs = packs(5);
+    let field = Engine::from_field(&Field::empty());
+    let result = run_with_threads(2, from_empty(&field, &packs), &small_config(0));
+    let menu = &result.menu;
+    let links = menu.links();
+    let mut best = 0;
+    for (turn, &fired) in links.iter().enumerate() {
+        // The best by a turn is the running maximum of the fires up to it: never decreasing.
+        best = best.max(fired);
+        assert_eq!(menu.best_by_turn(turn), best, "turn {turn}");
+    }
+    assert!(best >= 8, "16 turns from an empty field build at least 8 links, found {best}");
+    // The earliest turn to a chain is no later for a smaller chain, and is where it is reached.
+    let mut last = 0;
+    for l in 1..=best {
+        let turn = menu.first_turn_with(l).expect("every chain up to the best is reached");
+        assert!(turn >= last, "{l} links at {turn}, fewer at {last}");
+        assert!(links[turn] >= l && links[..turn].iter().all(|&x| x < l));
+        last = turn;
+    }
+    assert_eq!(menu.first_turn_with(best + 1), None);
+    // The plan's choice: the largest chain within the horizon, the earliest of equals.
+    for horizon in [10, 12, 14, 16] {
+        let chosen = menu.choose(horizon).unwrap();
+        let most = *links[..=horizon].iter().max().unwrap();
+        assert_eq!(chosen.fires.last().unwrap().unwrap().chain.links, most, "horizon {horizon}");
+        assert_eq!(Some(chosen.builds.len()), links.iter().position(|&l| l == most), "horizon {horizon}");
+    }
+}
+
+#[test]
+fn same_seed_and_node_budget_give_the_same_menu_on_any_thread_count() {
+    let packs = packs(3);
+    let config = small_config(42);
+    let field = Engine::from_field(&Field::empty());
+    let one = run_with_threads(1, from_empty(&field, &packs), &config);
+    let two = run_with_threads(2, from_empty(&field, &packs), &config);
+    let three = run_with_threads(3, from_empty(&field, &packs), &config);
+    for other in [&two, &three] {
+        assert_eq!(one.nodes, other.nodes);
+        assert_eq!(one.sweeps, other.sweeps);
+        assert_eq!(one.menu.links(), other.menu.links());
+        for (a, b) in one.menu.entries.iter().zip(&other.menu.entries) {
+            assert_eq!(a.as_ref().map(|l| &l.builds), b.as_ref().map(|l| &l.builds));
+        }
+    }
+    // Another seed breaks ties differently but plays by the same rules.
+    let other_seed = run_with_threads(2, from_empty(&field, &packs), &small_config(7));
+    check_menu_replays(&other_seed.menu, &Field::empty(), &packs, 0, &config);
+}
+
+#[test]
+fn more_nodes_never_make_the_menu_worse_at_any_turn() {
+    // The queues only gain states as sweeps go on, and each depth keeps its best fire.
+    let packs = packs(9);
+    let field = Engine::from_field(&Field::empty());
+    let short = run_with_threads(2, from_empty(&field, &packs), &small_config(0));
+    let long = BuilderConfig { node_budget: Some(6_000_000), ..small_config(0) };
+    let long = run_with_threads(2, from_empty(&field, &packs), &long);
+    for (turn, (s, l)) in short.menu.links().into_iter().zip(long.menu.links()).enumerate() {
+        assert!(l >= s, "turn {turn}: {s} links with 2M nodes, {l} with 6M");
+    }
+}
