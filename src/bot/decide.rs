@@ -8,8 +8,8 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use crate::rules::{chain_garbage, chain_score, Action, Simulator, GARBAGE, GARBAGE_ROW};
-use crate::search::beam::{self, best_fire, BeamConfig, BeamResult, ChainBuilder, Start};
-use crate::search::builder::{self, BuilderConfig};
+use crate::search::beam::{best_fire, BeamConfig, BeamResult, Start};
+use crate::search::builder::BuilderConfig;
 use crate::search::midgame::{self, Advice, MidgameParams, VALUE_PER_BLOCK};
 use crate::Engine;
 
@@ -445,23 +445,16 @@ fn short_beam(
     let d = &options.decide;
     let deadline = if node_budget.is_some() { None } else { Some(end) };
     let node_budget = node_budget.map(|b| b / 20);
-    match options.beam.builder {
-        ChainBuilder::Beam => {
-            let config = BeamConfig {
-                width: d.counter_width,
-                chain_width: d.counter_chain_width,
-                depth,
-                deadline,
-                node_budget,
-                ..options.beam.rebuild(None)
-            };
-            beam::search(start, &config)
-        }
-        ChainBuilder::Chokudai => {
-            let config = BuilderConfig { depth, deadline, node_budget, ..options.beam.builder(false, None) };
-            builder::search(start, &config).to_beam_result(options.beam.builder_plan_turns)
-        }
-    }
+    let beam = BeamConfig {
+        width: d.counter_width,
+        chain_width: d.counter_chain_width,
+        depth,
+        deadline,
+        node_budget,
+        ..options.beam.rebuild(None)
+    };
+    let anytime = BuilderConfig { depth, deadline, node_budget, ..options.beam.builder(false, None) };
+    options.beam.search_with(start, &beam, &anytime)
 }
 
 /// Our chain from this turn's field with the chosen builder: the opening plan or a rebuild.

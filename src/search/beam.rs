@@ -735,11 +735,21 @@ impl BeamParams {
 
     /// Builds our chain from `start` with the chosen builder: the opening (turn 0) or a rebuild.
     pub fn build<S: Simulator>(&self, start: Start<'_, S>, opening: bool, deadline: Option<Instant>) -> BeamResult {
+        let beam = if opening { self.opening(deadline) } else { self.rebuild(deadline) };
+        self.search_with(start, &beam, &self.builder(opening, deadline))
+    }
+
+    /// Runs the chosen builder from `start` with its configuration of the two given: the one
+    /// place that dispatches on `--builder`.
+    pub fn search_with<S: Simulator>(
+        &self,
+        start: Start<'_, S>,
+        beam: &BeamConfig,
+        anytime: &BuilderConfig,
+    ) -> BeamResult {
         match self.builder {
-            ChainBuilder::Beam => search(start, &if opening { self.opening(deadline) } else { self.rebuild(deadline) }),
-            ChainBuilder::Chokudai => {
-                builder::search(start, &self.builder(opening, deadline)).to_beam_result(self.builder_plan_turns)
-            }
+            ChainBuilder::Beam => search(start, beam),
+            ChainBuilder::Chokudai => builder::search(start, anytime).to_beam_result(self.builder_plan_turns),
         }
     }
 

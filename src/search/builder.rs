@@ -272,7 +272,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BuilderConfig) -> Buil
                 children.push(Child { action, hash: child.board_hash(), value });
             }
         }
-        (field, fire, children, nodes)
+        Expansion { field, fire, children, nodes }
     };
 
     let root = expand(0, start.field.clone());
@@ -305,7 +305,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BuilderConfig) -> Buil
                     field.drop_garbage_row();
                 }
                 let mut expansion = expand(depth, field);
-                expansion.3 += 1;
+                expansion.nodes += 1; // the placement that rebuilt the field
                 expansion
             })
             .collect();
@@ -339,7 +339,7 @@ struct Tree<S> {
 impl<S> Tree<S> {
     /// Merges an expansion into the tree, the menu and the next depth's queue.
     fn merge(&mut self, depth: usize, parent: u32, action: Action, expansion: Expansion<S>) {
-        let (field, fire, children, nodes) = expansion;
+        let Expansion { field, fire, children, nodes } = expansion;
         let id = self.expanded.len() as u32;
         self.expanded.push(Expanded { field, parent, action, fire });
         self.nodes += nodes;
@@ -363,9 +363,16 @@ impl<S> Tree<S> {
     }
 }
 
-/// An expansion's result: the popped state's field, its real fire, its children and the
-/// placements simulated.
-type Expansion<S> = (S, Option<Fire>, Vec<Child>, u64);
+/// An expansion's result.
+struct Expansion<S> {
+    /// The popped state's field.
+    field: S,
+    /// Its best real fire with its turn's pack.
+    fire: Option<Fire>,
+    children: Vec<Child>,
+    /// Placements simulated.
+    nodes: u64,
+}
 
 /// The line from the root to the tree's state `id`, ending with that state's fire.
 fn line_to<S: Simulator>(start: &Start<'_, S>, tree: &[Expanded<S>], id: u32) -> Line {

@@ -16,6 +16,14 @@ pub struct Shape {
     pub tallest: u8,
 }
 
+impl Shape {
+    /// True when a block stands in row `max_row` (1-based from the bottom) or above: stacked so
+    /// high there is no room to answer garbage, whatever the state could fire.
+    pub fn reaches(&self, max_row: usize) -> bool {
+        self.tallest as usize >= max_row
+    }
+}
+
 /// Weights of the chain-building beam's evaluation (seed 000, 評䟡倀に぀いお).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BeamWeights {
@@ -53,7 +61,7 @@ impl BeamWeights {
     /// The value of a state on a line: `reachable` is the best chain of the line up to here,
     /// `deepest` the best chain this state can fire, `shape` what else is measured of it.
     pub fn value(&self, reachable: Chain, deepest: Chain, shape: Shape) -> i64 {
-        if shape.tallest as usize >= self.max_row {
+        if shape.reaches(self.max_row) {
             return 0;
         }
         self.reachable_links * reachable.links as i64
@@ -93,7 +101,7 @@ impl BuilderWeights {
     /// The value of a state holding `potential`, set off by `triggers` single blocks, shaped as
     /// `shape`.
     pub fn value(&self, potential: Chain, triggers: u32, shape: Shape) -> i64 {
-        if shape.tallest as usize >= self.max_row {
+        if shape.reaches(self.max_row) {
             return 0;
         }
         self.links * potential.links as i64
