@@ -33,6 +33,7 @@ fn real_packs() -> Vec<Packs> {
 /// Everything observable must agree: the field, heights, death, and value semantics (a fresh
 /// conversion of the reference equals the bitboard and hashes alike).
 fn assert_same(bits: &BitField, reference: &Field, context: &dyn Fn() -> String) {
+    assert_eq!(bits.gap_pairs(), reference.gap_pairs(), "gap pairs: {}", context());
     let field = bits.to_field();
     if field != *reference {
         panic!("{}\nreference:{reference:?}\nbitboard:{field:?}", context());
@@ -102,6 +103,7 @@ fn differential_game(packs: &Packs, seed: u64, all_actions_every: u64) -> u64 {
                 let (mut r, mut b) = (reference, bits);
                 apply_both(&mut b, &mut r, &pack, action, true, &ctx);
             }
+            erase_every_block(&bits, &reference, &ctx);
         }
         // Candidates scored by the bitboard (every chosen action is then checked against the
         // reference, so the choice cannot hide a difference).
@@ -135,6 +137,36 @@ fn differential_game(packs: &Packs, seed: u64, all_actions_every: u64) -> u64 {
         }
     }
     checked
+}
+
+/// The chain-potential probe: erasing any numbered block gives the same outcome and field on
+/// both engines.
+fn erase_every_block(bits: &BitField, reference: &Field, context: &dyn Fn() -> String) {
+    for x in 0..WIDTH {
+        for y in 0..reference.height(x) {
+            if !(1..=9).contains(&reference.get(x, y)) {
+                continue;
+            }
+            let (mut r, mut b) = (*reference, *bits);
+            let outcome = r.erase(x, y);
+            assert_eq!(b.erase(x, y), outcome, "{}: erase ({x}, {y})", context());
+            assert!(outcome.links >= 1 && outcome.vanished >= 1);
+            assert_same(&b, &r, &|| format!("{}: after erasing ({x}, {y})", context()));
+        }
+    }
+}
+
+#[test]
+fn erase_sets_off_the_chain_above() {
+    // Erasing the 3 lets the 4 fall diagonally next to the 6: two links, three blocks.
+    let field: Field = "4.........\n3.........\n16........\n".parse().unwrap();
+    let mut reference = field;
+    let mut bits = BitField::from_field(&field);
+    let outcome = reference.erase(0, 1);
+    assert_eq!((outcome.links, outcome.vanished), (2, 3));
+    assert_eq!(bits.erase(0, 1), outcome);
+    assert_eq!(bits.to_field(), reference);
+    assert_eq!(reference, "..........\n..........\n1.........\n".parse().unwrap());
 }
 
 #[test]
@@ -341,6 +373,24 @@ fn check_expected_fails_loudly_on_a_mismatch() {
 
 /// Equal fields reached by different histories are equal and hash alike; different fields of
 /// the games hash apart (no collision among tens of thousands).
+#[test]
+fn gap_pairs_from_pictures() {
+    let count = |picture: &str| {
+        let field: Field = picture.parse().unwrap();
+        let bits = BitField::from_field(&field);
+        assert_eq!(bits.gap_pairs(), field.gap_pairs(), "{picture}");
+        field.gap_pairs()
+    };
+    // The 3 pairs with the 7 two rows up and with the 7 a knight's move right.
+    assert_eq!(count("77........\n11........\n32........\n"), 2);
+    // The 3 with the 7 a knight's move right; the 5 with the 5 a knight's move left.
+    assert_eq!(count("57........\n11........\n35........\n"), 2);
+    // Sums other than 10 and pairs three rows apart do not count.
+    assert_eq!(count("7.........\n1.........\n1.........\n2.........\n"), 0);
+    // Garbage never pairs.
+    assert_eq!(count("#.........\n1.........\n#.........\n"), 0);
+}
+
 #[test]
 fn hash_and_equality() {
     let packs = real_packs();

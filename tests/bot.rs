@@ -98,6 +98,26 @@ fn a_ready_chain_against_an_empty_field_triggers_the_counter_analysis() {
 }
 
 #[test]
+fn the_counter_answer_margin_is_added_to_the_probed_answer() {
+    let packs = packs(2);
+    let (turn, field) = grown(&packs, 9);
+    let (_, opponent) = grown(&packs, 6);
+    let mut wary = options(turn);
+    wary.decide.counter_answer_margin = 30;
+    let (_, why) = think(&packs, turn, player(&picture(&field), 0, 0), player(&picture(&opponent), 0, 0), wary);
+    let line = why.lines().find(|l| l.contains("counter: we fire")).unwrap_or_else(|| panic!("{why}"));
+    let number_after = |key: &str| -> u32 {
+        let rest = &line[line.find(key).unwrap_or_else(|| panic!("{line}")) + key.len()..];
+        rest.split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap()
+    };
+    let (answer, probed) = (number_after("if we wait, "), number_after("(probed "));
+    assert!(probed > 0, "{line}");
+    assert_eq!(answer, probed + 30, "{line}");
+    // No 9+ chain beats a 30-link answer: firing is penalised.
+    assert!(line.contains("penalty"), "{line}");
+}
+
+#[test]
 fn a_buried_field_with_no_chain_in_reach_gives_up_chains_for_the_skill() {
     let packs = packs(3);
     // Thirteen garbage rows leave three rows: no chain worth the name can be built there.

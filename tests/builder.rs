@@ -6,7 +6,8 @@ mod common;
 use codevs_reborn::protocol::read_pack_file;
 use codevs_reborn::rules::{Action, Field, Packs, Simulator, GARBAGE_ROW};
 use codevs_reborn::search::beam::Start;
-use codevs_reborn::search::builder::{search, BuildResult, BuilderConfig, Menu};
+use codevs_reborn::search::builder::{search, BuildResult, BuilderConfig, Menu, PotentialProbe};
+use codevs_reborn::search::eval::BuilderWeights;
 use codevs_reborn::Engine;
 
 fn packs(i: usize) -> Packs {
@@ -61,9 +62,17 @@ fn check_menu_replays(menu: &Menu, field: &Field, packs: &Packs, garbage: u32, c
 
 #[test]
 fn every_menu_line_replays_to_the_chain_it_promises() {
-    for i in [0, 7, 42] {
+    // The default ranking, then each optional evaluation: the promises hold whatever ranks states.
+    let gap_pairs = BuilderWeights { gap_pairs: 100, ..BuilderWeights::default() };
+    for (i, potential, weights) in [
+        (0, PotentialProbe::Drop, BuilderWeights::default()),
+        (7, PotentialProbe::Drop, BuilderWeights::default()),
+        (42, PotentialProbe::Drop, BuilderWeights::default()),
+        (7, PotentialProbe::Erase, BuilderWeights::default()),
+        (42, PotentialProbe::Drop, gap_pairs),
+    ] {
         let packs = packs(i);
-        let config = small_config(1);
+        let config = BuilderConfig { potential, weights, ..small_config(1) };
         let field = Engine::from_field(&Field::empty());
         let result = run_with_threads(2, from_empty(&field, &packs), &config);
         check_menu_replays(&result.menu, &Field::empty(), &packs, 0, &config);

@@ -87,6 +87,17 @@ fn turn_flag_thinks_on_one_turn_and_explains() {
 }
 
 #[test]
+fn explain_flag_explains_every_turn() {
+    let out = run(&["--strategy", "greedy", "--explain"], &game_text(&Packs::generate(5), 3));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(lines(&out.stdout).len(), 4, "the name and three commands");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for turn in 0..3 {
+        assert!(stderr.contains(&format!("game 1, turn {turn}:")), "{stderr}");
+    }
+}
+
+#[test]
 fn game_flag_picks_one_game_of_several() {
     let text = game_text(&Packs::generate(1), 2) + &game_text(&Packs::generate(2), 3);
     let out = run(&["--strategy", "greedy", "--game", "2"], &text);

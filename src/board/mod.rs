@@ -587,6 +587,15 @@ impl Simulator for BitField {
     }
 
     #[inline]
+    fn erase(&mut self, x: usize, y: usize) -> Outcome {
+        let number = self.get(x, y);
+        assert!((1..=9).contains(&number), "erase ({x}, {y}): not a numbered block");
+        debug_assert_eq!(self.pending, 0, "erase on an unsettled field");
+        let (links, vanished) = self.chain::<Shifts, NoTrace>(B256::bit(cell(x, y)), 1 << number, &mut NoTrace);
+        Outcome { links, vanished, exploded: 0, skill: false }
+    }
+
+    #[inline]
     fn is_dead(&self) -> bool {
         self.planes[ANY].intersects(DANGER)
     }
@@ -608,6 +617,19 @@ impl Simulator for BitField {
     #[inline]
     fn block_count(&self) -> usize {
         self.planes[ANY].count_ones() as usize
+    }
+
+    fn gap_pairs(&self) -> u32 {
+        // Bit offsets from a lower block to its partner: 2 rows up in the same column (+2), in
+        // the next column (+24 + 2) and in the previous one (−24 + 2).
+        let mut pairs = 0;
+        for lower in 1..=9u8 {
+            let (low, high) = (self.planes[lower as usize], self.planes[10 - lower as usize]);
+            pairs += (high >> 2).and(low).count_ones()
+                + (high >> (COLUMN_BITS as u32 + 2)).and(low).count_ones()
+                + (high << (COLUMN_BITS as u32 - 2)).and(low).count_ones();
+        }
+        pairs
     }
 
     #[inline]

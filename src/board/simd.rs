@@ -373,6 +373,24 @@ use avx2 as fast;
 )))]
 use portable as fast;
 
+/// Left by `n` (< 64) bits across all 256 bits, zero-filled (portable code: off the hot path).
+impl std::ops::Shl<u32> for B256 {
+    type Output = B256;
+    #[inline(always)]
+    fn shl(self, n: u32) -> B256 {
+        portable::shl(self, n)
+    }
+}
+
+/// Right by `n` (< 64) bits across all 256 bits, zero-filled.
+impl std::ops::Shr<u32> for B256 {
+    type Output = B256;
+    #[inline(always)]
+    fn shr(self, n: u32) -> B256 {
+        portable::shr(self, n)
+    }
+}
+
 impl B256 {
     pub const ZERO: B256 = B256([0; 4]);
 

@@ -50,6 +50,11 @@ pub struct DecideParams {
     /// Turns the opponent is given to answer our fire (c4).
     #[arg(long, default_value_t = 10)]
     pub counter_answer_turns: usize,
+    /// Links added to the opponent's answer (c4) as the probe found it: a short probe of a
+    /// strong builder's field underestimates what it will really fire (kera answered a 17-link
+    /// fire the probe put at 15 with 18).
+    #[arg(long, default_value_t = 0)]
+    pub counter_answer_margin: u32,
     /// Seed 000's rule: no counter adjustment at all while the opponent cannot out-chain us if
     /// we wait, even when it would answer our fire with more. By default firing is then
     /// penalised too: a chain that neither kills nor goes unanswered only hands it the game.
@@ -281,10 +286,11 @@ impl Brain {
             let sent = chain_garbage(ours_now);
             let stock = (state.opponent.garbage + sent).saturating_sub(state.me.garbage);
             let answered = probe(d.counter_answer_turns, stock, beams_end);
-            let c4 = answered.best_within(d.counter_answer_turns);
+            let probed = answered.best_within(d.counter_answer_turns);
+            let c4 = if probed > 0 { probed + d.counter_answer_margin } else { 0 };
             let (c1, mine, theirs) = (ours_now, sent as i64, chain_garbage(c4) as i64);
             let _ =
-                write!(why, "  counter: we fire {c1} now, they {theirs_now}; they reach {c3} if we wait, {c4} after");
+                write!(why, "  counter: we fire {c1} now, they {theirs_now}; they reach {c3} if we wait, {c4} after (probed {probed})");
             let keep_building = !d.no_counter_keep_building && c1 < c4;
             if c1 > c3 && !keep_building {
                 let _ = writeln!(why, " → no adjustment (they have nothing bigger)");

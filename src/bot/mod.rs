@@ -59,6 +59,10 @@ pub struct BotOptions {
     /// decision on stderr.
     #[arg(long)]
     pub turn: Option<usize>,
+    /// Debugging: explain every turn's decision on stderr (as `--turn` does for one turn), for
+    /// a whole game played through the arena (`--replays` keeps each bot's stderr).
+    #[arg(long)]
+    pub explain: bool,
     /// Debugging: play only the K-th game (1 = first) of an input file holding several.
     #[arg(long, value_name = "K")]
     pub game: Option<usize>,
@@ -91,6 +95,7 @@ impl Default for BotOptions {
             strategy: Strategy::default(),
             name: DEFAULT_NAME.into(),
             turn: None,
+            explain: false,
             game: None,
             report_memory: false,
             threads: 0,
@@ -241,7 +246,7 @@ pub fn play(
                 // A bug in a searcher must not lose the game by a crash: answer a legal drop.
                 let (action, why) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bot.think(&turn)))
                     .unwrap_or_else(|_| (FALLBACK, "  the search failed; fallback action\n".into()));
-                if options.turn.is_some() {
+                if options.turn.is_some() || options.explain {
                     writeln!(diagnostics, "game {game}, turn {}: {action}\n{why}", turn.turn)?;
                 }
                 if options.report_memory {

@@ -214,6 +214,14 @@ impl Simulator for Field {
         Outcome { links, vanished, exploded, skill: true }
     }
 
+    fn erase(&mut self, x: usize, y: usize) -> Outcome {
+        assert!((1..=9).contains(&self.cells[x][y]), "erase ({x}, {y}): not a numbered block");
+        self.cells[x][y] = 0;
+        self.settle();
+        let (links, vanished) = self.resolve_chain(&mut crate::rules::NoTrace);
+        Outcome { links: links + 1, vanished: vanished + 1, exploded: 0, skill: false }
+    }
+
     fn is_dead(&self) -> bool {
         (0..WIDTH).any(|x| self.height(x) > DANGER_ROW)
     }

@@ -137,6 +137,10 @@ pub trait Simulator: Clone + Send + Sync {
     fn drop_pack_traced<T: ChainTracker>(&mut self, pack: &Pack, x: u8, rotation: u8, trace: &mut T) -> Outcome;
     /// Fires the skill (explosion, then the chain) — the gauge is the caller's business.
     fn use_skill_traced<T: ChainTracker>(&mut self, trace: &mut T) -> Outcome;
+    /// Removes the numbered block at (x, y) as a partner's vanish would, lets the blocks above
+    /// fall and resolves the chain: the removal is link 1. A probe for chain potentials (not a
+    /// game action); the field must be stable.
+    fn erase(&mut self, x: usize, y: usize) -> Outcome;
     /// True when a block is at or above the danger line.
     fn is_dead(&self) -> bool;
     /// Blocks (garbage included) in column `x`.
@@ -153,6 +157,27 @@ pub trait Simulator: Clone + Send + Sync {
     /// The cell at column `x`, row `y` from the bottom (0 empty, 1–9, 11 garbage).
     fn cell(&self, x: usize, y: usize) -> u8 {
         self.to_field().get(x, y)
+    }
+
+    /// Pairs of numbered blocks summing to 10 that one block apart would vanish: two rows
+    /// apart in one column, or two rows up and one column across (a knight's move). Each is
+    /// a link waiting for the block between (or below) to go, which is how chains are built.
+    fn gap_pairs(&self) -> u32 {
+        let mut pairs = 0;
+        for x in 0..WIDTH {
+            for y in 0..self.height(x) {
+                let lower = self.cell(x, y);
+                if !(1..=9).contains(&lower) {
+                    continue;
+                }
+                for nx in [x.wrapping_sub(1), x, x + 1] {
+                    if nx < WIDTH && self.cell(nx, y + 2) == 10 - lower {
+                        pairs += 1;
+                    }
+                }
+            }
+        }
+        pairs
     }
 
     /// Blocks on the field, garbage included.

@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::builder::{self, BuilderConfig};
+use super::builder::{self, BuilderConfig, PotentialProbe};
 use super::eval::{BeamWeights, BuilderWeights, Chain, Shape};
 use super::tt::TranspositionTable;
 use crate::rules::{Action, Field, Pack, Packs, Simulator, GARBAGE_ROW, MAX_X, WIDTH};
@@ -280,6 +280,32 @@ pub fn block_fires<S: Simulator>(field: &S, nodes: &mut u64, mut visit: impl FnM
             let chain = Chain { links: outcome.links, vanished: outcome.vanished };
             let action = Action::Drop { x: position, rotation: 0 };
             visit(Fire { chain, action, remaining: probe.block_count() });
+        }
+    }
+}
+
+/// Every chain set off by erasing one exposed numbered block (one with an empty neighbour, as
+/// a partner could reach it): the chain's links (the erase counts as the first) and blocks,
+/// and the blocks left. A more hopeful potential than [`block_fires`]: it also sees triggers
+/// a partner can reach only from the side or after more building.
+pub fn erase_fires<S: Simulator>(field: &S, nodes: &mut u64, mut visit: impl FnMut(Chain, usize)) {
+    let heights: [usize; WIDTH] = std::array::from_fn(|x| field.height(x));
+    for x in 0..WIDTH {
+        // A block in row y has an empty neighbour when it tops its column, or when a column
+        // beside it is at most y + 1 high (its upper diagonal neighbour is empty).
+        let side_low = [x.wrapping_sub(1), x + 1].into_iter().filter(|&n| n < WIDTH).map(|n| heights[n]).min();
+        for y in (0..heights[x]).rev() {
+            let exposed = y + 1 == heights[x] || side_low.is_some_and(|h| h <= y + 1);
+            if !exposed {
+                break;
+            }
+            if !(1..=9).contains(&field.cell(x, y)) {
+                continue;
+            }
+            let mut probe = field.clone();
+            let outcome = probe.erase(x, y);
+            *nodes += 1;
+            visit(Chain { links: outcome.links, vanished: outcome.vanished }, probe.block_count());
         }
     }
 }
@@ -619,6 +645,9 @@ pub struct BeamParams {
     /// turns of the search's start (the earliest of equal chains).
     #[arg(long, default_value_t = 16)]
     pub builder_plan_turns: usize,
+    /// Anytime builder: how a state's chain potential is measured.
+    #[arg(long, value_enum, default_value_t = PotentialProbe::Drop)]
+    pub builder_potential: PotentialProbe,
     /// Anytime builder evaluation: weight per link of the chain a state's structure holds.
     #[arg(long, default_value_t = 10_000)]
     pub build_eval_links: i64,
@@ -636,6 +665,10 @@ pub struct BeamParams {
     /// its turn's pack (seed 000's measure; 0 = not measured).
     #[arg(long, default_value_t = 0)]
     pub build_eval_next_fire_links: i64,
+    /// Anytime builder evaluation: weight per gap pair (two blocks summing to 10 one block
+    /// apart, vertically or a knight's move: links waiting to be made; 0 = not measured).
+    #[arg(long, default_value_t = 0)]
+    pub build_eval_gap_pairs: i64,
     /// Anytime builder evaluation: a state with a block in this row (1-based) or above is
     /// ranked last.
     #[arg(long, default_value_t = 14)]
@@ -712,6 +745,7 @@ impl BeamParams {
             remaining: self.build_eval_remaining,
             triggers: self.build_eval_triggers,
             next_fire_links: self.build_eval_next_fire_links,
+            gap_pairs: self.build_eval_gap_pairs,
             max_row: self.build_eval_max_row,
         }
     }
@@ -726,6 +760,7 @@ impl BeamParams {
             queue_cap: self.builder_queue_cap,
             positions: beam.positions,
             weights: self.builder_weights(),
+            potential: self.builder_potential,
             deadline: beam.deadline,
             node_budget: beam.node_budget,
             seed: self.seed,

@@ -22,7 +22,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
-use super::beam::{best_fire, block_fires, mix, tallest, BeamResult, Fire, Line, Start};
+use super::beam::{best_fire, block_fires, erase_fires, mix, tallest, BeamResult, Fire, Line, Start};
 use super::eval::{BuilderWeights, Chain, Shape};
 use crate::rules::{Action, Simulator, MAX_X};
 
@@ -39,6 +39,8 @@ pub struct BuilderConfig {
     /// Positions building moves may use.
     pub positions: RangeInclusive<u8>,
     pub weights: BuilderWeights,
+    /// How states' chain potentials are measured.
+    pub potential: PotentialProbe,
     /// Stop (keeping what the finished sweeps found) at this moment.
     pub deadline: Option<Instant>,
     /// Stop before a sweep once this many placements were simulated: with no deadline the
@@ -58,6 +60,7 @@ impl Default for BuilderConfig {
             queue_cap: 1 << 16,
             positions: 0..=MAX_X,
             weights: BuilderWeights::default(),
+            potential: PotentialProbe::Drop,
             deadline: None,
             node_budget: None,
             seed: 0,
@@ -183,32 +186,49 @@ fn action_index(action: Action) -> u8 {
     }
 }
 
-/// The chain a state's structure holds: the best one block sets off, and how many single
-/// blocks (column and number) set off one as long (a chain only one exact block can start
-/// waits for that block).
+/// How a state's chain potential is measured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum PotentialProbe {
+    /// One block of the right number dropped in each column ([`block_fires`]): triggers a
+    /// pack can really hit now.
+    #[default]
+    Drop,
+    /// One exposed block erased ([`erase_fires`]): also triggers reachable from the side or
+    /// after more building.
+    Erase,
+}
+
+/// The chain a state's structure holds: the best one probe sets off, the blocks left after
+/// it, and how many probes set off one as long (a chain only one exact block can start waits
+/// for that block).
+#[derive(Default)]
 struct Potential {
-    best: Option<Fire>,
+    best: Option<(Chain, usize)>,
     triggers: u32,
 }
 
 impl Potential {
-    fn of<S: Simulator>(field: &S, nodes: &mut u64) -> Self {
-        let mut potential = Potential { best: None, triggers: 0 };
-        block_fires(field, nodes, |fire| match potential.best {
-            Some(b) if fire.chain.links < b.chain.links => {}
-            Some(b) if fire.chain.links == b.chain.links => {
+    fn of<S: Simulator>(field: &S, probe: PotentialProbe, nodes: &mut u64) -> Self {
+        let mut potential = Potential::default();
+        let mut visit = |chain: Chain, remaining: usize| match potential.best {
+            Some((b, _)) if chain.links < b.links => {}
+            Some((b, _)) if chain.links == b.links => {
                 potential.triggers += 1;
-                if fire.chain > b.chain {
-                    potential.best = Some(fire);
+                if chain > b {
+                    potential.best = Some((chain, remaining));
                 }
             }
-            _ => potential = Potential { best: Some(fire), triggers: 1 },
-        });
+            _ => potential = Potential { best: Some((chain, remaining)), triggers: 1 },
+        };
+        match probe {
+            PotentialProbe::Drop => block_fires(field, nodes, |fire| visit(fire.chain, fire.remaining)),
+            PotentialProbe::Erase => erase_fires(field, nodes, visit),
+        }
         potential
     }
 
     fn chain(&self) -> Chain {
-        self.best.map_or(Chain::default(), |f| f.chain)
+        self.best.map_or(Chain::default(), |(c, _)| c)
     }
 }
 
@@ -259,12 +279,15 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BuilderConfig) -> Buil
                 if start.row_falls(depth + 1) {
                     child.drop_garbage_row();
                 }
-                let potential = Potential::of(&child, &mut nodes);
+                let potential = Potential::of(&child, config.potential, &mut nodes);
                 let shape = Shape {
-                    remaining: potential.best.map_or_else(|| child.block_count(), |f| f.remaining) as u32,
+                    remaining: potential.best.map_or_else(|| child.block_count(), |(_, r)| r) as u32,
                     tallest: tallest(&child) as u8,
                 };
                 let mut value = config.weights.value(potential.chain(), potential.triggers, shape);
+                if config.weights.gap_pairs != 0 && value > 0 {
+                    value += config.weights.gap_pairs * child.gap_pairs() as i64;
+                }
                 if config.weights.next_fire_links != 0 && value > 0 {
                     let next = best_fire(&child, start.packs.get(turn + 1), &mut nodes);
                     value += config.weights.next_fire_links * next.map_or(0, |f| f.chain.links) as i64;

@@ -87,13 +87,24 @@ pub struct BuilderWeights {
     /// Per link of the chain the state can really fire with its turn's pack (seed 000's
     /// measure; 0 = not measured, which saves a placement of every rotation per state).
     pub next_fire_links: i64,
+    /// Per gap pair ([`Simulator::gap_pairs`](crate::rules::Simulator::gap_pairs): links
+    /// waiting to be made; 0 = not measured).
+    pub gap_pairs: i64,
     /// A state with a block in this row (1-based from the bottom) or above is ranked last.
     pub max_row: usize,
 }
 
 impl Default for BuilderWeights {
     fn default() -> Self {
-        BuilderWeights { links: 10_000, vanished: 100, remaining: 1, triggers: 0, next_fire_links: 0, max_row: 14 }
+        BuilderWeights {
+            links: 10_000,
+            vanished: 100,
+            remaining: 1,
+            triggers: 0,
+            next_fire_links: 0,
+            gap_pairs: 0,
+            max_row: 14,
+        }
     }
 }
 
