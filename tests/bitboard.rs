@@ -371,8 +371,6 @@ fn check_expected_fails_loudly_on_a_mismatch() {
     assert!(err.contains("position 4"), "{err}");
 }
 
-/// Equal fields reached by different histories are equal and hash alike; different fields of
-/// the games hash apart (no collision among tens of thousands).
 #[test]
 fn gap_pairs_from_pictures() {
     let count = |picture: &str| {
@@ -391,6 +389,8 @@ fn gap_pairs_from_pictures() {
     assert_eq!(count("#.........\n1.........\n#.........\n"), 0);
 }
 
+/// Equal fields reached by different histories are equal and hash alike; different fields of
+/// the games hash apart (no collision among tens of thousands).
 #[test]
 fn hash_and_equality() {
     let packs = real_packs();

@@ -23,8 +23,10 @@ fn run_with_threads(threads: usize, start: Start<'_, Engine>, config: &BuilderCo
     pool.install(|| search(start, config))
 }
 
-fn from_empty<'a>(field: &'a Engine, packs: &'a Packs) -> Start<'a, Engine> {
-    Start { field, packs, turn: 0, garbage: 0 }
+/// The builder's search from the empty field at turn 0 on `threads` threads.
+fn from_empty(threads: usize, packs: &Packs, config: &BuilderConfig) -> BuildResult {
+    let empty = Engine::from_field(&Field::empty());
+    run_with_threads(threads, Start { field: &empty, packs, turn: 0, garbage: 0 }, config)
 }
 
 /// Replays every menu line on the reference engine from `field` at `turn` with `garbage` to
@@ -73,8 +75,7 @@ fn every_menu_line_replays_to_the_chain_it_promises() {
     ] {
         let packs = packs(i);
         let config = BuilderConfig { potential, weights, ..small_config(1) };
-        let field = Engine::from_field(&Field::empty());
-        let result = run_with_threads(2, from_empty(&field, &packs), &config);
+        let result = from_empty(2, &packs, &config);
         check_menu_replays(&result.menu, &Field::empty(), &packs, 0, &config);
     }
 }
@@ -85,8 +86,7 @@ fn a_replan_with_garbage_pending_keeps_its_promises() {
     // three more rows to fall, one a turn.
     let packs = packs(11);
     let config = small_config(3);
-    let empty = Engine::from_field(&Field::empty());
-    let grown = run_with_threads(2, from_empty(&empty, &packs), &config);
+    let grown = from_empty(2, &packs, &config);
     let line = grown.menu.entries[14].as_ref().expect("a line to turn 14");
     let mut field = line.expected[12];
     field.drop_garbage_row();
@@ -101,8 +101,7 @@ fn a_replan_with_garbage_pending_keeps_its_promises() {
 #[test]
 fn the_menu_reports_consistently() {
     let packs = packs(5);
-    let field = Engine::from_field(&Field::empty());
-    let result = run_with_threads(2, from_empty(&field, &packs), &small_config(0));
+    let result = from_empty(2, &packs, &small_config(0));
     let menu = &result.menu;
     let links = menu.links();
     let mut best = 0;
@@ -134,10 +133,9 @@ fn the_menu_reports_consistently() {
 fn same_seed_and_node_budget_give_the_same_menu_on_any_thread_count() {
     let packs = packs(3);
     let config = small_config(42);
-    let field = Engine::from_field(&Field::empty());
-    let one = run_with_threads(1, from_empty(&field, &packs), &config);
-    let two = run_with_threads(2, from_empty(&field, &packs), &config);
-    let three = run_with_threads(3, from_empty(&field, &packs), &config);
+    let one = from_empty(1, &packs, &config);
+    let two = from_empty(2, &packs, &config);
+    let three = from_empty(3, &packs, &config);
     for other in [&two, &three] {
         assert_eq!(one.nodes, other.nodes);
         assert_eq!(one.sweeps, other.sweeps);
@@ -147,7 +145,7 @@ fn same_seed_and_node_budget_give_the_same_menu_on_any_thread_count() {
         }
     }
     // Another seed breaks ties differently but plays by the same rules.
-    let other_seed = run_with_threads(2, from_empty(&field, &packs), &small_config(7));
+    let other_seed = from_empty(2, &packs, &small_config(7));
     check_menu_replays(&other_seed.menu, &Field::empty(), &packs, 0, &config);
 }
 
@@ -155,10 +153,9 @@ fn same_seed_and_node_budget_give_the_same_menu_on_any_thread_count() {
 fn more_nodes_never_make_the_menu_worse_at_any_turn() {
     // The queues only gain states as sweeps go on, and each depth keeps its best fire.
     let packs = packs(9);
-    let field = Engine::from_field(&Field::empty());
-    let short = run_with_threads(2, from_empty(&field, &packs), &small_config(0));
+    let short = from_empty(2, &packs, &small_config(0));
     let long = BuilderConfig { node_budget: Some(6_000_000), ..small_config(0) };
-    let long = run_with_threads(2, from_empty(&field, &packs), &long);
+    let long = from_empty(2, &packs, &long);
     for (turn, (s, l)) in short.menu.links().into_iter().zip(long.menu.links()).enumerate() {
         assert!(l >= s, "turn {turn}: {s} links with 2M nodes, {l} with 6M");
     }
