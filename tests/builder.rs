@@ -160,3 +160,32 @@ fn more_nodes_never_make_the_menu_worse_at_any_turn() {
         assert!(l >= s, "turn {turn}: {s} links with 2M nodes, {l} with 6M");
     }
 }
+
+#[test]
+fn under_garbage_the_builder_still_finds_the_answer() {
+    // Kera's field in a gauntlet game (pack file 15, turn 13) with our 13-link fire (60 blocks)
+    // about to fall on it: kera answered with 16 links at turn 20. Six garbage rows stack every
+    // line into the danger zone; when such states all scored alike the builder found 13 links
+    // at most, and the bot fired into the answer it could not see.
+    let field: Field = "
+        ......7...
+        ......84..
+        ......13..
+        .....683..
+        ....5686..
+        ....2975..
+        ....9429..
+        ...74944..
+        ...18495..
+        ...81896.."
+        .parse()
+        .unwrap();
+    let packs = packs(15);
+    let engine = Engine::from_field(&field);
+    let config = BuilderConfig { depth: 12, node_budget: Some(4_000_000), ..small_config(0) };
+    let start = Start { field: &engine, packs: &packs, turn: 13, garbage: 60 };
+    let result = run_with_threads(2, start, &config);
+    let by_20 = result.menu.best_by_turn(20);
+    assert!(by_20 >= 15, "best by turn 20 is {by_20} links: the probe misses the answer");
+    check_menu_replays(&result.menu, &field, &packs, 60, &config);
+}

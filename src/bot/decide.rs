@@ -14,7 +14,7 @@ use crate::search::midgame::{self, Advice, MidgameParams, VALUE_PER_BLOCK};
 use crate::Engine;
 
 use super::plan::Plan;
-use super::{BotOptions, TimeManager};
+use super::{BotOptions, Stakes, TimeManager};
 use crate::state::TurnState;
 
 /// The full bot's decision flags (seed 000's thresholds as defaults).
@@ -34,6 +34,10 @@ pub struct DecideParams {
     /// less than a row).
     #[arg(long, default_value_t = 8)]
     pub counter_min_links: u32,
+    /// A turn is decisive (the time manager gives it the most time) when either side can fire
+    /// at least this many links now: a chain that can decide the game.
+    #[arg(long, default_value_t = 12)]
+    pub decisive_links: u32,
     /// Opponent beams (counter analysis, skill mode, safety check): states kept per depth at
     /// most; the turn's time slice sets the width below that.
     #[arg(long, default_value_t = 4000)]
@@ -144,8 +148,8 @@ impl Brain {
         let mut why = String::new();
         let time_left = state.me.time_left_ms;
         let fires_now = FiresNow::of(state);
-        let critical = state.turn > 0 && fire_decision_near(options, state, fires_now);
-        let turn_end = clock.turn_deadline(started, state.turn, time_left, options.beam.opening_ms, critical);
+        let stakes = if state.turn == 0 { Stakes::Quiet } else { stakes(options, state, fires_now) };
+        let turn_end = clock.turn_deadline(started, state.turn, time_left, options.beam.opening_ms, stakes);
         let low = clock.low_on_time(time_left);
         let node_budget = (options.beam.node_budget > 0).then_some(options.beam.node_budget);
         let _ = writeln!(
@@ -153,7 +157,7 @@ impl Brain {
             "  budget {} ms of {} ms left{}{}",
             turn_end.saturating_duration_since(started).as_millis(),
             time_left,
-            if critical { " (critical turn)" } else { "" },
+            stakes.label(),
             if low { " (low on time: no beams, shallow search)" } else { "" }
         );
         self.update_skill_mode_exit(options, state, &mut why);
@@ -375,14 +379,22 @@ impl FiresNow {
     }
 }
 
-/// True on a turn where a fire decision is near, which the time manager gives more time: either
-/// side can fire a real chain now, or garbage is pending (someone fired; an answer is due).
-fn fire_decision_near(options: &BotOptions, state: &TurnState<Engine>, fires_now: FiresNow) -> bool {
+/// How much this turn's decision matters, for the time manager: decisive when either side can
+/// fire a chain that decides the game; critical when a fire decision is near (either side can
+/// fire a real chain now, or garbage is pending: someone fired and an answer is due).
+fn stakes(options: &BotOptions, state: &TurnState<Engine>, fires_now: FiresNow) -> Stakes {
     let d = &options.decide;
-    state.me.garbage > 0
+    if fires_now.ours.max(fires_now.theirs) >= d.decisive_links {
+        Stakes::Decisive
+    } else if state.me.garbage > 0
         || state.opponent.garbage > 0
         || fires_now.ours >= d.counter_min_links
         || fires_now.theirs >= d.plan_safety_min_links
+    {
+        Stakes::Critical
+    } else {
+        Stakes::Quiet
+    }
 }
 
 /// Seed 000's beam-plan safety check: if the opponent fired its best chain now, while we play
@@ -472,10 +484,20 @@ fn build_chain(options: &BotOptions, state: &TurnState<Engine>, opening: bool, e
 fn describe(result: &BeamResult) -> String {
     let line = &result.line;
     let fire = line.best_fire_step().and_then(|k| line.fires[k].map(|f| (k, f)));
+    // The menu: the best chain fireable by each turn, as "links@turn" where it grows.
+    let mut best = 0;
+    let mut menu = Vec::new();
+    for (d, &links) in result.best_by_turn.iter().enumerate() {
+        if links > best {
+            best = links;
+            menu.push(format!("{links}@{}", line.start_turn + d));
+        }
+    }
     format!(
-        "{} nodes, depth {}{}",
+        "{} nodes, depth {}{}; best by turn {}",
         result.nodes,
         result.depth,
-        fire.map_or(String::new(), |(k, f)| format!(", fires {} links at turn {}", f.chain.links, line.start_turn + k))
+        fire.map_or(String::new(), |(k, f)| format!(", fires {} links at turn {}", f.chain.links, line.start_turn + k)),
+        if menu.is_empty() { "none".to_string() } else { menu.join(" ") }
     )
 }

@@ -8,7 +8,7 @@ use std::io::{BufRead, Write};
 
 pub use decide::{plan_safety, Brain, DecideParams};
 pub use plan::Plan;
-pub use time::{TimeManager, TimeParams};
+pub use time::{Stakes, TimeManager, TimeParams};
 
 use crate::protocol::{write_action, Next, ProtocolError, Reader, TurnInput};
 use std::time::Instant;

@@ -35,6 +35,33 @@ pub struct TimeParams {
     /// quiet turns that follow.
     #[arg(long, default_value_t = 2.0)]
     pub critical_factor: f64,
+    /// A decisive turn (a chain big enough to decide the game is ready on either side) may use
+    /// this many times the even share: whether to fire it rests on reading the opponent's
+    /// answer, and a short probe reads kera's 18-link answer as 16.
+    #[arg(long, default_value_t = 4.0)]
+    pub decisive_factor: f64,
+}
+
+/// How much a turn's decision matters, for its share of the clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stakes {
+    /// Nothing is ready on either side: building moves.
+    Quiet,
+    /// A fire decision is near: a chain is ready on either side, or garbage is pending.
+    Critical,
+    /// A chain big enough to decide the game is ready on either side.
+    Decisive,
+}
+
+impl Stakes {
+    /// How the explanation names the turn.
+    pub fn label(self) -> &'static str {
+        match self {
+            Stakes::Quiet => "",
+            Stakes::Critical => " (critical turn)",
+            Stakes::Decisive => " (decisive turn)",
+        }
+    }
 }
 
 impl Default for TimeParams {
@@ -47,6 +74,7 @@ impl Default for TimeParams {
             min_turns_left: 20,
             endgame_turns: 200,
             critical_factor: 2.0,
+            decisive_factor: 4.0,
         }
     }
 }
@@ -73,9 +101,10 @@ impl TimeManager {
 
     /// The time this turn may use in all, in ms: turn 0 the opening budget (scaled); later turns
     /// an even share of the time above the low-time reserve over the turns the game likely has
-    /// left (times [`TimeParams::critical_factor`] on a critical turn, never more than a quarter
-    /// of that time), plus a small share of the reserve.
-    pub fn turn_budget_ms(&self, turn: usize, time_left_ms: u64, opening_ms: u64, critical: bool) -> f64 {
+    /// left (times [`TimeParams::critical_factor`] on a critical turn and
+    /// [`TimeParams::decisive_factor`] on a decisive one, never more than a quarter of that
+    /// time), plus a small share of the reserve.
+    pub fn turn_budget_ms(&self, turn: usize, time_left_ms: u64, opening_ms: u64, stakes: Stakes) -> f64 {
         let left = time_left_ms as f64;
         let reserve = self.params.low_time_ms as f64 * self.scale;
         let endgame_share = reserve.min(left) / self.params.endgame_turns.max(1) as f64;
@@ -84,7 +113,11 @@ impl TimeManager {
         }
         let turns_left = self.params.expected_turns.saturating_sub(turn).max(self.params.min_turns_left).max(1);
         let above_reserve = (left - reserve).max(0.0);
-        let factor = if critical { self.params.critical_factor.max(1.0) } else { 1.0 };
+        let factor = match stakes {
+            Stakes::Quiet => 1.0,
+            Stakes::Critical => self.params.critical_factor.max(1.0),
+            Stakes::Decisive => self.params.decisive_factor.max(self.params.critical_factor).max(1.0),
+        };
         (above_reserve / turns_left as f64 * factor).min(above_reserve * 0.25) + endgame_share
     }
 
@@ -95,10 +128,10 @@ impl TimeManager {
         turn: usize,
         time_left_ms: u64,
         opening_ms: u64,
-        critical: bool,
+        stakes: Stakes,
     ) -> Instant {
         self.deadline(now, u64::MAX, time_left_ms, 1.0)
-            .min(self.after(now, self.turn_budget_ms(turn, time_left_ms, opening_ms, critical)))
+            .min(self.after(now, self.turn_budget_ms(turn, time_left_ms, opening_ms, stakes)))
     }
 
     fn after(&self, now: Instant, ms: f64) -> Instant {
@@ -137,25 +170,28 @@ mod tests {
         let now = Instant::now();
         let full = TimeManager::new(TimeParams::default(), 180_000);
         // Turn 0: the opening budget.
-        assert_eq!(full.turn_budget_ms(0, 180_000, 19_000, false), 19_000.0);
+        assert_eq!(full.turn_budget_ms(0, 180_000, 19_000, Stakes::Quiet), 19_000.0);
         // Turn 10 with 160 s left: 130 s over 40 turns, plus 30 s / 200.
-        let budget = full.turn_budget_ms(10, 160_000, 19_000, false);
+        let budget = full.turn_budget_ms(10, 160_000, 19_000, Stakes::Quiet);
         assert!((budget - (130_000.0 / 40.0 + 150.0)).abs() < 1e-6, "{budget}");
         // A critical turn gets twice the share.
-        let critical = full.turn_budget_ms(10, 160_000, 19_000, true);
+        let critical = full.turn_budget_ms(10, 160_000, 19_000, Stakes::Critical);
         assert!((critical - (2.0 * 130_000.0 / 40.0 + 150.0)).abs() < 1e-6, "{critical}");
+        // A decisive turn four times.
+        let decisive = full.turn_budget_ms(10, 160_000, 19_000, Stakes::Decisive);
+        assert!((decisive - (4.0 * 130_000.0 / 40.0 + 150.0)).abs() < 1e-6, "{decisive}");
         // ... but never more than a quarter of the time above the reserve.
         let eager = TimeManager::new(TimeParams { critical_factor: 10.0, ..Default::default() }, 180_000);
-        let short = eager.turn_budget_ms(45, 50_000, 19_000, true);
+        let short = eager.turn_budget_ms(45, 50_000, 19_000, Stakes::Critical);
         assert!((short - (20_000.0 * 0.25 + 150.0)).abs() < 1e-6, "{short}");
         // Late in a long game the share stays finite; below the reserve only the endgame share.
-        assert!((full.turn_budget_ms(300, 20_000, 19_000, true) - 100.0).abs() < 1e-6);
+        assert!((full.turn_budget_ms(300, 20_000, 19_000, Stakes::Decisive) - 100.0).abs() < 1e-6);
         // A huge time left is still capped by the per-turn cap.
-        let capped = full.turn_deadline(now, 1, 10_000_000, 19_000, true) - now;
+        let capped = full.turn_deadline(now, 1, 10_000_000, 19_000, Stakes::Decisive) - now;
         assert_eq!(capped, Duration::from_millis(18_950));
         // A tenth of the control scales the reserve too.
         let tenth = TimeManager::new(TimeParams { turn_cap_ms: 2_000, ..Default::default() }, 18_000);
-        let budget = tenth.turn_budget_ms(10, 16_000, 19_000, false);
+        let budget = tenth.turn_budget_ms(10, 16_000, 19_000, Stakes::Quiet);
         assert!((budget - (13_000.0 / 40.0 + 15.0)).abs() < 1e-6, "{budget}");
     }
 }

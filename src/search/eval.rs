@@ -90,9 +90,16 @@ pub struct BuilderWeights {
     /// Per gap pair ([`Simulator::gap_pairs`](crate::rules::Simulator::gap_pairs): links
     /// waiting to be made; 0 = not measured).
     pub gap_pairs: i64,
-    /// A state with a block in this row (1-based from the bottom) or above is ranked last.
+    /// A state with a block in this row (1-based from the bottom) or above is ranked below
+    /// every state that has none ([`TOO_HIGH`]).
     pub max_row: usize,
 }
+
+/// Subtracted from the builder's value of a state stacked into the danger zone: it ranks below
+/// every state that is not, yet among such states their chains still decide. Under garbage
+/// every state may be that tall, and a probe of the opponent's answer must still find it
+/// (scoring them all 0 left the search blind: kera's 16-link answer was probed as 13).
+pub const TOO_HIGH: i64 = 1 << 40;
 
 impl Default for BuilderWeights {
     fn default() -> Self {
@@ -112,13 +119,15 @@ impl BuilderWeights {
     /// The value of a state holding `potential`, set off by `triggers` single blocks, shaped as
     /// `shape`.
     pub fn value(&self, potential: Chain, triggers: u32, shape: Shape) -> i64 {
-        if shape.reaches(self.max_row) {
-            return 0;
-        }
-        self.links * potential.links as i64
+        let value = self.links * potential.links as i64
             + self.vanished * potential.vanished as i64
             + self.remaining * shape.remaining as i64
-            + self.triggers * triggers as i64
+            + self.triggers * triggers as i64;
+        if shape.reaches(self.max_row) {
+            value - TOO_HIGH
+        } else {
+            value
+        }
     }
 }
 
@@ -138,5 +147,16 @@ mod tests {
         // Stacked into the danger zone: worthless whatever it could fire.
         let high = Shape { tallest: weights.max_row as u8, ..shape };
         assert_eq!(weights.value(long, long, high), 0);
+    }
+
+    #[test]
+    fn builder_ranks_tall_states_last_but_still_by_their_chains() {
+        let weights = BuilderWeights::default();
+        let long = Chain { links: 16, vanished: 40 };
+        let short = Chain { links: 5, vanished: 10 };
+        let low = Shape { remaining: 30, tallest: 10 };
+        let high = Shape { tallest: weights.max_row as u8, ..low };
+        assert!(weights.value(short, 0, low) > weights.value(long, 0, high));
+        assert!(weights.value(long, 0, high) > weights.value(short, 0, high));
     }
 }
