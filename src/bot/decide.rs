@@ -68,6 +68,9 @@ pub struct DecideParams {
     /// links are penalised (3–4-link chains that drain its gauge are spared).
     #[arg(long, default_value_t = 5)]
     pub counter_penalty_links: u32,
+    /// How much a fire the opponent would answer with more is penalised.
+    #[arg(long, value_enum, default_value_t = CounterPenalty::Difference)]
+    pub counter_penalty: CounterPenalty,
     /// Turn skill mode off.
     #[arg(long)]
     pub no_skill_mode: bool,
@@ -110,6 +113,19 @@ pub struct DecideParams {
     /// Share of what is left of the turn's budget the safety check's beams may use.
     #[arg(long, default_value_t = 0.2)]
     pub plan_safety_share: f64,
+}
+
+/// The penalty on a fire the opponent would answer with a bigger chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CounterPenalty {
+    /// Seed 000's: the garbage their answer sends beyond ours.
+    Difference,
+    /// While they are still building (they cannot out-chain us if we wait), their whole
+    /// answer: the fire also spends the chain that would have answered theirs (kera answered
+    /// 17 links with 18 where a 56-block difference let the plan fire anyway). When they are
+    /// racing ahead, waiting loses too: the difference. Not better in the gauntlet (8 games
+    /// each against togatoga and kera), so not the default.
+    Answer,
 }
 
 impl Default for DecideParams {
@@ -302,12 +318,15 @@ impl Brain {
                 advice.fire_bonus = Some((c1, (mine - theirs) * VALUE_PER_BLOCK));
                 let _ = writeln!(why, " → bonus {} blocks for firing {c1}+ now", mine - theirs);
             } else if c1 < c4 {
-                advice.fire_penalty = Some((d.counter_penalty_links, (theirs - mine) * VALUE_PER_BLOCK));
+                let penalty = match d.counter_penalty {
+                    CounterPenalty::Answer if c1 > c3 => theirs,
+                    _ => theirs - mine,
+                };
+                advice.fire_penalty = Some((d.counter_penalty_links, penalty * VALUE_PER_BLOCK));
                 let still_building = if c1 > c3 { " (they are still building: keep building)" } else { "" };
                 let _ = writeln!(
                     why,
-                    " → penalty {} blocks for firing {}+{still_building}",
-                    theirs - mine,
+                    " → penalty {penalty} blocks for firing {}+{still_building}",
                     d.counter_penalty_links
                 );
             } else {

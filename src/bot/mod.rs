@@ -6,7 +6,7 @@ mod time;
 
 use std::io::{BufRead, Write};
 
-pub use decide::{plan_safety, Brain, DecideParams};
+pub use decide::{plan_safety, Brain, CounterPenalty, DecideParams};
 pub use plan::Plan;
 pub use time::{Stakes, TimeManager, TimeParams};
 
