@@ -98,6 +98,24 @@ fn a_ready_chain_against_an_empty_field_triggers_the_counter_analysis() {
 }
 
 #[test]
+fn a_ready_chain_makes_the_turn_critical_and_a_big_one_decisive() {
+    let packs = packs(2);
+    let (turn, field) = grown(&packs, 9);
+    let budget_line = |decisive_links: u32, me: &str| -> String {
+        let mut options = options(turn);
+        options.decide.decisive_links = decisive_links;
+        let (_, why) = think(&packs, turn, player(me, 0, 0), player("", 0, 0), options);
+        why.lines().find(|l| l.contains("budget")).unwrap_or_else(|| panic!("{why}")).to_string()
+    };
+    // Nothing ready on either side: a quiet turn.
+    let quiet = budget_line(12, "");
+    assert!(!quiet.contains("critical") && !quiet.contains("decisive"), "{quiet}");
+    // A 9+ chain ready: critical below the decisive size, decisive at it.
+    assert!(budget_line(100, &picture(&field)).contains("(critical turn)"));
+    assert!(budget_line(9, &picture(&field)).contains("(decisive turn)"));
+}
+
+#[test]
 fn the_counter_answer_margin_is_added_to_the_probed_answer() {
     let packs = packs(2);
     let (turn, field) = grown(&packs, 9);
