@@ -123,25 +123,28 @@ fn the_counter_answer_margin_is_added_to_the_probed_answer() {
     let mut wary = options(turn);
     wary.decide.counter_answer_margin = 30;
     let (_, why) = think(&packs, turn, player(&picture(&field), 0, 0), player(&picture(&opponent), 0, 0), wary.clone());
-    let line = why.lines().find(|l| l.contains("counter: we fire")).unwrap_or_else(|| panic!("{why}"));
-    let number_after = |key: &str| -> u32 {
+    let counter_line = |why: &str| -> String {
+        why.lines().find(|l| l.contains("counter: we fire")).unwrap_or_else(|| panic!("{why}")).to_string()
+    };
+    let number_after = |line: &str, key: &str| -> u32 {
         let rest = &line[line.find(key).unwrap_or_else(|| panic!("{line}")) + key.len()..];
         rest.split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap()
     };
-    let (answer, probed) = (number_after("if we wait, "), number_after("(probed "));
+    let line = counter_line(&why);
+    let (answer, probed) = (number_after(&line, "if we wait, "), number_after(&line, "(probed "));
     assert!(probed > 0, "{line}");
     assert_eq!(answer, probed + 30, "{line}");
     // No 9+ chain beats a 30-link answer: firing is penalised by the garbage their answer
     // sends beyond ours.
-    let (ours, waiting) = (number_after("we fire "), number_after("they reach "));
-    assert_eq!(number_after("penalty "), chain_garbage(answer) - chain_garbage(ours), "{line}");
+    let (ours, waiting) = (number_after(&line, "we fire "), number_after(&line, "they reach "));
+    assert_eq!(number_after(&line, "penalty "), chain_garbage(answer) - chain_garbage(ours), "{line}");
     // `--counter-penalty answer`: the whole answer while they are still building (the fire
     // spends the chain that would have answered theirs), the difference when they would
     // out-chain us by waiting too.
     wary.decide.counter_penalty = CounterPenalty::Answer;
     let (_, why) = think(&packs, turn, player(&picture(&field), 0, 0), player(&picture(&opponent), 0, 0), wary);
-    let line = why.lines().find(|l| l.contains("counter: we fire")).unwrap_or_else(|| panic!("{why}"));
-    let penalty: u32 = line.split("penalty ").nth(1).and_then(|r| r.split(' ').next()).unwrap().parse().unwrap();
+    let line = counter_line(&why);
+    let penalty = number_after(&line, "penalty ");
     let expected = if ours > waiting { chain_garbage(answer) } else { chain_garbage(answer) - chain_garbage(ours) };
     assert_eq!(penalty, expected, "{line}");
 }

@@ -318,16 +318,17 @@ impl Brain {
                 advice.fire_bonus = Some((c1, (mine - theirs) * VALUE_PER_BLOCK));
                 let _ = writeln!(why, " → bonus {} blocks for firing {c1}+ now", mine - theirs);
             } else if c1 < c4 {
+                let still_building = c1 > c3;
                 let penalty = match d.counter_penalty {
-                    CounterPenalty::Answer if c1 > c3 => theirs,
+                    CounterPenalty::Answer if still_building => theirs,
                     _ => theirs - mine,
                 };
                 advice.fire_penalty = Some((d.counter_penalty_links, penalty * VALUE_PER_BLOCK));
-                let still_building = if c1 > c3 { " (they are still building: keep building)" } else { "" };
                 let _ = writeln!(
                     why,
-                    " → penalty {penalty} blocks for firing {}+{still_building}",
-                    d.counter_penalty_links
+                    " → penalty {penalty} blocks for firing {}+{}",
+                    d.counter_penalty_links,
+                    if still_building { " (they are still building: keep building)" } else { "" }
                 );
             } else {
                 let _ = writeln!(why, " → no adjustment (equal answer)");
