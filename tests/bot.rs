@@ -12,7 +12,7 @@ use codevs_reborn::search::beam::{best_fire, search, BeamConfig, ChainBuilder, S
 use codevs_reborn::search::midgame::VALUE_PER_BLOCK;
 use codevs_reborn::state::TurnState;
 use codevs_reborn::Engine;
-use common::{player, turn_text};
+use common::{game_text, player, turn_text};
 
 fn packs(i: usize) -> Packs {
     read_pack_file(&common::shared().join(format!("packs/pack_{i:04}.pack"))).unwrap()
@@ -223,4 +223,24 @@ fn the_safety_check_runs_on_a_midgame_turn_when_they_can_fire() {
     let (turn, opponent) = grown(&packs, 10);
     let (_, why) = think(&packs, turn, player("", 0, 0), player(&picture(&opponent), 0, 0), options(turn));
     assert!(why.contains("safety: they fire"), "{why}");
+}
+
+#[test]
+fn once_the_plan_has_fired_its_chain_the_next_turn_builds_the_next_one() {
+    // The opening plan is followed to its end (blindly here: every field is empty); the turn
+    // after its fire must start the next chain. A finished plan used to stay in place: it
+    // blocked every rebuild, and its exhausted menu sent the bot into skill mode for the rest
+    // of the game.
+    let packs = packs(2);
+    let mut options =
+        BotOptions { strategy: Strategy::Full, explain: true, plan_unconditional_turns: 100, ..BotOptions::default() };
+    options.beam.node_budget = 2_000_000;
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    play(game_text(&packs, 24).as_bytes(), &mut out, &mut err, options).unwrap();
+    let err = String::from_utf8(err).unwrap();
+    let turns: Vec<&str> = err.split("game 1, turn ").skip(1).collect();
+    let after = turns.iter().position(|t| !t.contains("opening plan step")).expect("the opening plan ends by turn 23");
+    assert!(after > 0, "{err}");
+    assert!(turns[after].contains("rebuild beam:"), "turn {after}: {}", turns[after]);
+    assert!(turns[after].contains("plan finished"), "turn {after}: {}", turns[after]);
 }

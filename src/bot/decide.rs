@@ -194,6 +194,12 @@ impl Brain {
             self.plan = None;
             step = None;
         }
+        // A plan played to its end (it fired its chain) must make way for the next one: kept,
+        // it blocked every rebuild, and its exhausted menu read as "no chain within 10 turns",
+        // which sent the bot into skill mode for the rest of the game.
+        if step.is_none() && self.plan.take().is_some() {
+            let _ = writeln!(why, "  plan finished: building the next chain");
+        }
 
         if self.plan.is_none() && !low && !self.skill_mode {
             let end = slice(Instant::now(), turn_end, options.decide.rebuild_share);
