@@ -612,7 +612,7 @@ pub struct BeamParams {
     /// Evaluation: weight per block left after the deepest state's best chain.
     #[arg(long, default_value_t = 1)]
     pub eval_remaining: i64,
-    /// Evaluation: a state with a block in this row (1-based) or above scores 0.
+    /// Evaluation: a state with a block in this row (1-based) or above ranks below every lower one.
     #[arg(long, default_value_t = 14)]
     pub eval_max_row: usize,
     /// Reproducible searches: stop each search after this many simulated placements instead of

@@ -39,8 +39,9 @@ pub struct BeamWeights {
     /// Per block left on the field after the deepest state's best chain.
     pub remaining: i64,
 
-    /// A state with a block in this row (1-based from the bottom) or above scores 0: stacking so
-    /// high leaves no room to answer garbage.
+    /// A state with a block in this row (1-based from the bottom) or above is ranked below
+    /// every state that has none ([`TOO_HIGH`]): stacking so high leaves no room to answer
+    /// garbage.
     pub max_row: usize,
 }
 
@@ -61,14 +62,12 @@ impl BeamWeights {
     /// The value of a state on a line: `reachable` is the best chain of the line up to here,
     /// `deepest` the best chain this state can fire, `shape` what else is measured of it.
     pub fn value(&self, reachable: Chain, deepest: Chain, shape: Shape) -> i64 {
-        if shape.reaches(self.max_row) {
-            return 0;
-        }
-        self.reachable_links * reachable.links as i64
+        let value = self.reachable_links * reachable.links as i64
             + self.deepest_links * deepest.links as i64
             + self.reachable * reachable.vanished as i64
             + self.deepest * deepest.vanished as i64
-            + self.remaining * shape.remaining as i64
+            + self.remaining * shape.remaining as i64;
+        below_if_too_high(value, shape, self.max_row)
     }
 }
 
@@ -95,10 +94,11 @@ pub struct BuilderWeights {
     pub max_row: usize,
 }
 
-/// Subtracted from the builder's value of a state stacked into the danger zone: it ranks below
-/// every state that is not, yet among such states their chains still decide. Under garbage
-/// every state may be that tall, and a probe of the opponent's answer must still find it
-/// (scoring them all 0 left the search blind: kera's 16-link answer was probed as 13).
+/// Subtracted from the value of a state stacked into the danger zone (both searchers): it ranks
+/// below every state that is not, yet among such states their chains still decide. Under
+/// garbage every state may be that tall, and a rebuild or a probe of the opponent's answer must
+/// still find its chain (scoring them all 0 left the search blind: kera's 16-link answer was
+/// probed as 13, and our rebuild under 60 blocks planned 9 links over 10 turns).
 pub const TOO_HIGH: i64 = 1 << 40;
 
 impl Default for BuilderWeights {
@@ -123,11 +123,16 @@ impl BuilderWeights {
             + self.vanished * potential.vanished as i64
             + self.remaining * shape.remaining as i64
             + self.triggers * triggers as i64;
-        if shape.reaches(self.max_row) {
-            value - TOO_HIGH
-        } else {
-            value
-        }
+        below_if_too_high(value, shape, self.max_row)
+    }
+}
+
+/// `value`, ranked below every state that is not stacked into the danger zone when `shape` is.
+fn below_if_too_high(value: i64, shape: Shape, max_row: usize) -> i64 {
+    if shape.reaches(max_row) {
+        value - TOO_HIGH
+    } else {
+        value
     }
 }
 
@@ -144,9 +149,10 @@ mod tests {
         let shape = Shape { remaining: 30, tallest: 10 };
         assert!(weights.value(long, small, shape) > weights.value(bulky, small, shape));
         assert!(weights.value(small, long, shape) > weights.value(small, bulky, shape));
-        // Stacked into the danger zone: worthless whatever it could fire.
+        // Stacked into the danger zone: below every lower state, but still ranked by its chain.
         let high = Shape { tallest: weights.max_row as u8, ..shape };
-        assert_eq!(weights.value(long, long, high), 0);
+        assert!(weights.value(small, small, shape) > weights.value(long, long, high));
+        assert!(weights.value(long, long, high) > weights.value(small, small, high));
     }
 
     #[test]
