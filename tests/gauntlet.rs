@@ -264,3 +264,23 @@ fn a_second_run_resumes_the_first() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("use another --json file"));
 }
+
+#[test]
+fn a_command_that_never_starts_stops_the_gauntlet_with_a_hint() {
+    // `--bot run.sh` for `./run.sh`: `sh` cannot find it, the bot prints no name, and every game
+    // would be lost as a crash. The gauntlet stops at the first game and records nothing.
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("games.jsonl");
+    let pack = format!("{PACKS}/pack_0000.pack");
+    for (bot, opponent, named) in [
+        ("no-such-bot-here.sh".to_string(), format!("greedy={}", greedy()), "our bot (--bot no-such-bot-here.sh)"),
+        (greedy(), "ghost=no-such-opponent-here.sh".to_string(), "opponent ghost"),
+    ] {
+        let args = ["--bot", &bot, "--opponent", &opponent, "--packs", &pack, "--pairs", "2", "--time-ms", "5000"];
+        let out = gauntlet(&[&args[..], &["--turn-ms", "1000", "--no-pin", "--json", json.to_str().unwrap()]].concat());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains(named) && stderr.contains("before printing its name"), "{stderr}");
+        assert!(json_lines(&json).is_empty(), "no game is recorded");
+    }
+}
