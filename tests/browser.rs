@@ -43,7 +43,9 @@ fn record_game(dir: &Path) -> PathBuf {
     let replays = dir.join("replays");
     let out = Command::new(BIN)
         .args(["arena", "--p0", &p0, "--p1", &p1, "--packs", PACK, "--games", "1"])
-        .args(["--time-ms", "20000", "--turn-ms", "2000", "--replays", replays.to_str().unwrap()])
+        // The contest's control: both bots are bounded by work, not time, so this costs nothing,
+        // and a loaded machine cannot end the game by a timeout (a turn without a field to show).
+        .args(["--time-ms", "180000", "--turn-ms", "20000", "--replays", replays.to_str().unwrap()])
         .stdin(Stdio::null())
         .output()
         .unwrap();
