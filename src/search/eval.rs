@@ -97,8 +97,8 @@ pub struct BuilderWeights {
 /// Subtracted from the value of a state stacked into the danger zone (both searchers): it ranks
 /// below every state that is not, yet among such states their chains still decide. Under
 /// garbage every state may be that tall, and a rebuild or a probe of the opponent's answer must
-/// still find its chain (scoring them all 0 left the search blind: kera's 16-link answer was
-/// probed as 13, and our rebuild under 60 blocks planned 9 links over 10 turns).
+/// still find its chain (scoring them all 0 left the builder blind: kera's 16-link answer was
+/// probed as 13; the beam's chain groups mostly hid it there).
 pub const TOO_HIGH: i64 = 1 << 40;
 
 impl Default for BuilderWeights {
