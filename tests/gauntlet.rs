@@ -276,8 +276,23 @@ fn a_command_that_never_starts_stops_the_gauntlet_with_a_hint() {
         ("no-such-bot-here.sh".to_string(), format!("greedy={}", greedy()), "our bot (--bot no-such-bot-here.sh)"),
         (greedy(), "ghost=no-such-opponent-here.sh".to_string(), "opponent ghost"),
     ] {
-        let args = ["--bot", &bot, "--opponent", &opponent, "--packs", &pack, "--pairs", "2", "--time-ms", "5000"];
-        let out = gauntlet(&[&args[..], &["--turn-ms", "1000", "--no-pin", "--json", json.to_str().unwrap()]].concat());
+        let out = gauntlet(&[
+            "--bot",
+            &bot,
+            "--opponent",
+            &opponent,
+            "--packs",
+            &pack,
+            "--pairs",
+            "2",
+            "--time-ms",
+            "5000",
+            "--turn-ms",
+            "1000",
+            "--no-pin",
+            "--json",
+            json.to_str().unwrap(),
+        ]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{stderr}");
         assert!(stderr.contains(named) && stderr.contains("before printing its name"), "{stderr}");

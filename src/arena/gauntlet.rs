@@ -374,20 +374,21 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     let mut error = None;
     play_in_parallel(args.jobs, tasks.len(), &stop, play, |i, result| {
         match result {
-            Ok(Some((finished, _))) if never_started(&finished).is_some() => {
-                error = Some(never_started_error(args, tasks[i].opponent, &finished));
-            }
             Ok(Some((finished, cpus))) => {
-                let game = gauntlet_line(&tasks[i].opponent.name, finished, cpus);
-                if let Some(file) = &mut json {
-                    if let Err(e) = append_json_line(file, &game) {
-                        error = Some(e);
+                if let Some(e) = never_started(args, tasks[i].opponent, &finished) {
+                    error = Some(e);
+                } else {
+                    let game = gauntlet_line(&tasks[i].opponent.name, finished, cpus);
+                    if let Some(file) = &mut json {
+                        if let Err(e) = append_json_line(file, &game) {
+                            error = Some(e);
+                        }
                     }
+                    let name = game.opponent.clone();
+                    lines.push(game);
+                    bar.inc(1);
+                    bar.set_message(progress(&name, &lines));
                 }
-                let name = game.opponent.clone();
-                lines.push(game);
-                bar.inc(1);
-                bar.set_message(progress(&name, &lines));
             }
             Ok(None) => {}
             Err(e) => error = Some(e),
@@ -404,24 +405,21 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The seat of a bot that exited without ever printing its name: its command does not run (a
+/// The error for a bot that exited without ever printing its name: its command does not run (a
 /// misspelt path), and every game would be lost the same way, so the gauntlet stops at once. (A
 /// slow start is a timeout, recorded as usual.)
-fn never_started(f: &Finished) -> Option<usize> {
-    (0..2).find(|&seat| f.played.names[seat].is_empty() && f.played.faults[seat] == Some(FaultKind::Crash))
-}
-
-/// What to tell the user when [`never_started`] found a seat.
-fn never_started_error(args: &GauntletArgs, opponent: &Opponent, f: &Finished) -> String {
-    let who = if never_started(f) == Some(f.a_seat) {
+fn never_started(args: &GauntletArgs, opponent: &Opponent, f: &Finished) -> Option<String> {
+    let seat =
+        (0..2).find(|&seat| f.played.names[seat].is_empty() && f.played.faults[seat] == Some(FaultKind::Crash))?;
+    let who = if seat == f.a_seat {
         format!("our bot (--bot {})", args.bot)
     } else {
         format!("opponent {} ({})", opponent.name, opponent.command)
     };
-    format!(
+    Some(format!(
         "{who} ended before printing its name: check that the command runs from this folder (a script \
          here needs ./ or its full path); the game was not recorded"
-    )
+    ))
 }
 
 fn gauntlet_line(opponent: &str, f: Finished, cpus: Option<String>) -> GauntletLine {
