@@ -4,7 +4,8 @@ mod common;
 
 use codevs_reborn::protocol::read_pack_file;
 use codevs_reborn::rules::{Action, Field, Packs, Simulator};
-use codevs_reborn::search::beam::{search, BeamConfig, BeamResult, Start};
+use codevs_reborn::search::beam::{search, BeamConfig, BeamResult, Potential, Start};
+use codevs_reborn::search::eval::BeamWeights;
 use codevs_reborn::Engine;
 
 fn packs(i: usize) -> Packs {
@@ -100,4 +101,55 @@ fn the_threat_summary_covers_every_turn_and_bounds_the_line() {
     let first = result.earliest(best).unwrap();
     assert!(first <= result.line.fires.iter().position(|f| f.is_some_and(|f| f.chain.links == best)).unwrap());
     assert!(result.best_within(result.depth) >= best);
+}
+
+/// The beam with no targets: it searches all `depth` turns and its menu covers each of them.
+fn untargeted(seed: u64) -> BeamConfig {
+    BeamConfig { target: None, final_target: None, ..small_config(seed) }
+}
+
+#[test]
+fn every_menu_line_replays_to_the_chain_it_promises() {
+    // The default ranking (deepest potential, erase probe), then seed 000's: the promises hold
+    // whatever ranks the states.
+    let seed_000 = BeamConfig { weights: BeamWeights::seed(), potential: Potential::NextPack, ..untargeted(1) };
+    for (i, config) in [(0, untargeted(1)), (42, untargeted(1)), (7, seed_000)] {
+        let packs = packs(i);
+        let result = run_with_threads(2, &packs, &config);
+        common::check_menu_replays(&result.menu, &Field::empty(), &packs, 0, &config.positions, config.build_chain_max);
+    }
+}
+
+#[test]
+fn the_menu_is_the_threat_summary_and_the_plan_is_a_menu_line() {
+    let packs = packs(9);
+    let config = untargeted(2);
+    let result = run_with_threads(2, &packs, &config);
+    // The menu's fire at each turn is the best fire the beam kept there; its running maximum
+    // never decreases.
+    assert_eq!(result.menu.links(), result.best_by_turn);
+    let mut best = 0;
+    for turn in 0..=result.depth {
+        best = best.max(result.best_by_turn[turn]);
+        assert_eq!(result.menu.best_by_turn(turn), best, "turn {turn}");
+    }
+    assert!(best >= 10, "14 turns from an empty field build at least 10 links, found {best}");
+    // A plan chosen by turn 10 fires the largest chain fireable by then, at the earliest turn.
+    let chosen = result.menu.choose(10).unwrap();
+    let most = result.best_within(10);
+    assert_eq!(chosen.fires.last().unwrap().unwrap().chain.links, most);
+    assert_eq!(Some(chosen.builds.len()), result.earliest(most));
+    assert_eq!(chosen.best_fire_step(), Some(chosen.builds.len()), "the chosen line's best fire is its last");
+}
+
+#[test]
+fn same_seed_and_node_budget_give_the_same_menu_on_any_thread_count() {
+    let packs = packs(4);
+    let config = untargeted(5);
+    let one = run_with_threads(1, &packs, &config);
+    let three = run_with_threads(3, &packs, &config);
+    assert_eq!(one.menu.links(), three.menu.links());
+    for (a, b) in one.menu.entries.iter().zip(&three.menu.entries) {
+        assert_eq!(a.as_ref().map(|l| &l.builds), b.as_ref().map(|l| &l.builds));
+    }
 }

@@ -8,7 +8,8 @@ use std::time::Instant;
 use codevs_reborn::bot::{plan_safety, play, BotOptions, CounterPenalty, Strategy};
 use codevs_reborn::protocol::{read_pack_file, PlayerInput, TurnInput};
 use codevs_reborn::rules::{chain_garbage, Action, Field, Packs, Simulator};
-use codevs_reborn::search::beam::{best_fire, search, BeamConfig, ChainBuilder, Start};
+use codevs_reborn::search::beam::{best_fire, search, BeamConfig, ChainBuilder, Potential, Start};
+use codevs_reborn::search::eval::BeamWeights;
 use codevs_reborn::search::midgame::VALUE_PER_BLOCK;
 use codevs_reborn::state::TurnState;
 use codevs_reborn::Engine;
@@ -36,11 +37,25 @@ fn think(packs: &Packs, turn: usize, me: PlayerInput, opponent: PlayerInput, opt
 
 /// A field the opening beam grew on `packs` up to the turn its plan fires at least `links`.
 fn grown(packs: &Packs, links: u32) -> (usize, Field) {
-    let config = BeamConfig { width: 400, chain_width: 100, node_budget: Some(6_000_000), ..BeamConfig::default() };
+    grown_before(packs, links, 0)
+}
+
+/// The field `before` turns earlier on the same line (at the same turn number as `grown`'s).
+fn grown_before(packs: &Packs, links: u32, before: usize) -> (usize, Field) {
+    // Seed 000's ranking: its deepest line fires on the way (the default ranks by potential
+    // and leaves the line to the plan's menu choice).
+    let config = BeamConfig {
+        width: 400,
+        chain_width: 100,
+        node_budget: Some(6_000_000),
+        weights: BeamWeights::seed(),
+        potential: Potential::AnyBlock,
+        ..BeamConfig::default()
+    };
     let empty = Engine::from_field(&Field::empty());
     let result = search(Start { field: &empty, packs, turn: 0, garbage: 0 }, &config);
     let turn = result.line.first_turn_with(links).expect("the beam builds the chain");
-    (turn, result.line.expected[turn])
+    (turn, result.line.expected[turn - before])
 }
 
 fn picture(field: &Field) -> String {
@@ -115,35 +130,48 @@ fn a_ready_chain_makes_the_turn_critical_and_a_big_one_decisive() {
     assert!(budget_line(9, &picture(&field)).contains("(decisive turn)"));
 }
 
-#[test]
-fn the_counter_answer_margin_is_added_to_the_probed_answer() {
+/// The counter analysis's line of the explanation for our `me` against `opponent`'s field.
+fn counter_line(packs: &Packs, turn: usize, me: PlayerInput, opponent: &Field, options: &BotOptions) -> String {
+    let (_, why) = think(packs, turn, me, player(&picture(opponent), 0, 0), options.clone());
+    why.lines().find(|l| l.contains("counter: we fire")).unwrap_or_else(|| panic!("{why}")).to_string()
+}
+
+/// The number right after `key` in `line`.
+fn number_after(line: &str, key: &str) -> u32 {
+    let rest = &line[line.find(key).unwrap_or_else(|| panic!("no {key:?} in {line}")) + key.len()..];
+    rest.split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap()
+}
+
+/// Pack file 2 with a 9-link chain ready for us against a 6-link field, and options whose
+/// 30-link answer margin makes every fire one the opponent would answer with more.
+fn nine_against_six() -> (Packs, usize, Field, Field, BotOptions) {
     let packs = packs(2);
     let (turn, field) = grown(&packs, 9);
     let (_, opponent) = grown(&packs, 6);
     let mut wary = options(turn);
     wary.decide.counter_answer_margin = 30;
-    let (_, why) = think(&packs, turn, player(&picture(&field), 0, 0), player(&picture(&opponent), 0, 0), wary.clone());
-    let counter_line = |why: &str| -> String {
-        why.lines().find(|l| l.contains("counter: we fire")).unwrap_or_else(|| panic!("{why}")).to_string()
-    };
-    let number_after = |line: &str, key: &str| -> u32 {
-        let rest = &line[line.find(key).unwrap_or_else(|| panic!("{line}")) + key.len()..];
-        rest.split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap()
-    };
-    let line = counter_line(&why);
-    let (answer, probed) = (number_after(&line, "if we wait, "), number_after(&line, "(probed "));
+    (packs, turn, field, opponent, wary)
+}
+
+#[test]
+fn the_counter_answer_margin_is_added_to_the_probed_answer() {
+    let (packs, turn, field, opponent, mut wary) = nine_against_six();
+    // Seed 000's rule: a fire they would answer with more is penalised whether they are still
+    // building or racing (by default a race is left to the midgame search).
+    wary.decide.counter_race_penalty = true;
+    let line = counter_line(&packs, turn, player(&picture(&field), 0, 0), &opponent, &wary);
+    let (answer, probed) = (number_after(&line, "; they reach "), number_after(&line, "(probed "));
     assert!(probed > 0, "{line}");
     assert_eq!(answer, probed + 30, "{line}");
     // No 9+ chain beats a 30-link answer: firing is penalised by the garbage their answer
     // sends beyond ours.
-    let (ours, waiting) = (number_after(&line, "we fire "), number_after(&line, "they reach "));
+    let (ours, waiting) = (number_after(&line, "we fire "), number_after(&line, "if we wait they reach "));
     assert_eq!(number_after(&line, "penalty "), chain_garbage(answer) - chain_garbage(ours), "{line}");
     // `--counter-penalty answer`: the whole answer while they are still building (the fire
     // spends the chain that would have answered theirs), the difference when they would
     // out-chain us by waiting too.
     wary.decide.counter_penalty = CounterPenalty::Answer;
-    let (_, why) = think(&packs, turn, player(&picture(&field), 0, 0), player(&picture(&opponent), 0, 0), wary);
-    let line = counter_line(&why);
+    let line = counter_line(&packs, turn, player(&picture(&field), 0, 0), &opponent, &wary);
     let penalty = number_after(&line, "penalty ");
     let expected = if ours > waiting { chain_garbage(answer) } else { chain_garbage(answer) - chain_garbage(ours) };
     assert_eq!(penalty, expected, "{line}");
@@ -185,10 +213,21 @@ fn report_memory_prints_the_peak_after_every_turn() {
 /// The safety check's penalty for playing `action` at `turn` with `me` against `opponent`, and
 /// its explanation.
 fn safety(packs: &Packs, turn: usize, me: &Field, opponent: &Field, action: Action) -> (i64, String) {
+    safety_with(&options(turn), packs, turn, me, opponent, action)
+}
+
+fn safety_with(
+    options: &BotOptions,
+    packs: &Packs,
+    turn: usize,
+    me: &Field,
+    opponent: &Field,
+    action: Action,
+) -> (i64, String) {
     let input = TurnInput { turn, me: player(&picture(me), 0, 0), opponent: player(&picture(opponent), 0, 0) };
     let state = TurnState::<Engine>::new(&input, packs);
     let mut why = String::new();
-    let penalty = plan_safety(&options(turn), &state, action, Instant::now(), Some(2_000_000), &mut why);
+    let penalty = plan_safety(options, &state, action, Instant::now(), Some(2_000_000), &mut why);
     (penalty, why)
 }
 
@@ -212,7 +251,12 @@ fn a_plan_move_that_spoils_our_answer_to_their_fire_is_penalised() {
 fn an_empty_field_answers_nothing_whatever_it_plays_and_is_not_penalised() {
     let packs = packs(7);
     let (turn, opponent) = grown(&packs, 12);
-    let (penalty, why) = safety(&packs, turn, &Field::empty(), &opponent, Action::Drop { x: 4, rotation: 0 });
+    // Within a turn or two nothing worth a garbage block can be built from an empty field (in
+    // seven turns a good builder makes a 5-link answer).
+    let mut options = options(turn);
+    options.decide.plan_safety_turns = 1;
+    let plan = Action::Drop { x: 4, rotation: 0 };
+    let (penalty, why) = safety_with(&options, &packs, turn, &Field::empty(), &opponent, plan);
     assert_eq!(penalty, 0, "{why}");
     assert!(why.contains("no other move answers more"), "{why}");
 }
@@ -243,4 +287,42 @@ fn once_the_plan_has_fired_its_chain_the_next_turn_builds_the_next_one() {
     assert!(after > 0, "{err}");
     assert!(turns[after].contains("rebuild beam:"), "turn {after}: {}", turns[after]);
     assert!(turns[after].contains("plan finished"), "turn {after}: {}", turns[after]);
+}
+
+#[test]
+fn under_attack_a_fire_is_not_held_back_by_the_counter_penalty() {
+    let (packs, turn, field, opponent, mut wary) = nine_against_six();
+    let with_stock = |stock: u32, options: &BotOptions| {
+        counter_line(&packs, turn, player(&picture(&field), stock, 0), &opponent, options)
+    };
+    // Less than a row pending: firing is penalised (waiting keeps the chain).
+    assert!(with_stock(9, &wary).contains("penalty"));
+    // Garbage pending on our side: waiting only buries the chain, so no penalty. (A threshold
+    // below a row keeps this turn's field as grown: a stock of 10 would drop a row on it now.)
+    wary.decide.counter_under_attack_stock = 5;
+    let attacked = with_stock(9, &wary);
+    assert!(!attacked.contains("penalty"), "{attacked}");
+    assert!(attacked.contains("under attack"), "{attacked}");
+}
+
+#[test]
+fn in_a_race_the_fire_is_left_to_the_midgame_search() {
+    let packs = packs(2);
+    // The opponent is two turns from a 12-link chain; we can fire 9 now, built on other packs,
+    // so waiting lets them outgrow us.
+    let (twelve, opponent) = grown_before(&packs, 12, 2);
+    let turn = twelve - 2;
+    let (_, field) = grown(&packs, 9);
+    let mut wary = options(turn);
+    wary.decide.counter_answer_margin = 30;
+    let ours_now =
+        |options: &BotOptions| counter_line(&packs, turn, player(&picture(&field), 0, 0), &opponent, options);
+    let line = ours_now(&wary);
+    let (theirs, ours) = (number_after(&line, "if we wait they reach "), number_after(&line, ", we "));
+    assert!(theirs > ours, "not a race: {line}");
+    assert!(line.contains("racing") && !line.contains("penalty"), "{line}");
+    // Seed 000's rule penalises it.
+    wary.decide.counter_race_penalty = true;
+    let seed = ours_now(&wary);
+    assert!(seed.contains("penalty"), "{seed}");
 }

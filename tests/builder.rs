@@ -4,7 +4,7 @@
 mod common;
 
 use codevs_reborn::protocol::read_pack_file;
-use codevs_reborn::rules::{Action, Field, Packs, Simulator, GARBAGE_ROW};
+use codevs_reborn::rules::{Field, Packs, Simulator, GARBAGE_ROW};
 use codevs_reborn::search::beam::Start;
 use codevs_reborn::search::builder::{search, BuildResult, BuilderConfig, Menu, PotentialProbe};
 use codevs_reborn::search::eval::BuilderWeights;
@@ -29,37 +29,9 @@ fn from_empty(threads: usize, packs: &Packs, config: &BuilderConfig) -> BuildRes
     run_with_threads(threads, Start { field: &empty, packs, turn: 0, garbage: 0 }, config)
 }
 
-/// Replays every menu line on the reference engine from `field` at `turn` with `garbage` to
-/// fall: each build is legal, fires at most `build_chain_max`, never dies, meets the field the
-/// line expected, and the last move fires the chain the menu promised.
+/// [`common::check_menu_replays`] with the builder's move constraints.
 fn check_menu_replays(menu: &Menu, field: &Field, packs: &Packs, garbage: u32, config: &BuilderConfig) {
-    let mut checked = 0;
-    for (d, line) in menu.entries.iter().enumerate() {
-        let Some(line) = line else { continue };
-        assert_eq!(line.builds.len(), d, "the entry at depth {d} builds for {d} turns");
-        let promised = menu.fire(d).expect("an entry has a fire");
-        let mut field = *field;
-        let mut stock = garbage;
-        assert_eq!(field, line.expected[0]);
-        for (step, &action) in line.builds.iter().enumerate() {
-            let turn = menu.start_turn + step;
-            assert!(matches!(action, Action::Drop { x, .. } if config.positions.contains(&x)), "turn {turn}: {action}");
-            let outcome = field.apply(packs.get(turn), action);
-            assert!(outcome.links <= config.build_chain_max, "turn {turn}: a build fired {} links", outcome.links);
-            assert!(!field.is_dead(), "turn {turn}: the line dies");
-            if stock >= GARBAGE_ROW {
-                field.drop_garbage_row();
-                stock -= GARBAGE_ROW;
-            }
-            assert_eq!(field, line.expected[step + 1], "turn {}: not the field the line expected", turn + 1);
-        }
-        let turn = menu.start_turn + d;
-        let fired = field.apply(packs.get(turn), promised.action);
-        assert_eq!(fired.links, promised.chain.links, "turn {turn}: the promised chain");
-        assert_eq!(fired.vanished, promised.chain.vanished, "turn {turn}: the promised blocks");
-        checked += 1;
-    }
-    assert!(checked >= 10, "only {checked} menu entries");
+    common::check_menu_replays(menu, field, packs, garbage, &config.positions, config.build_chain_max);
 }
 
 #[test]

@@ -2,7 +2,8 @@
 //! re-plan from a midgame field with garbage on it.
 //!
 //! For each file: the best chain some searched line can fire by turns 10–24 (the menu), the
-//! earliest turn it can fire 12, 14, 16 and 20 links, and what a re-plan at turn 15 with two
+//! earliest turn it can fire 12, 14, 16 and 20 links, what the plan's own line (the one the bot
+//! follows) can fire by turns 12, 13 and 16, and what a re-plan at turn 15 with two
 //! garbage rows on the field finds within 5 and 10 turns. The last line is the summary the
 //! issue tracker reads: `opening: best by 12 = X, turn to 12 = Y, best by 22 = Z`.
 
@@ -42,6 +43,8 @@ pub struct OpeningBenchArgs {
 
 /// Turns the best chain fireable by is reported for.
 const BY_TURNS: [usize; 6] = [10, 12, 16, 20, 22, 24];
+/// Turns the plan's own line (the one the bot follows) is reported for: what it can fire by then.
+const LINE_BY_TURNS: [usize; 3] = [12, 13, 16];
 /// Chains the earliest turn to fire is reported for.
 const MILESTONES: [u32; 4] = [12, 14, 16, 20];
 /// The re-plan case: the turn, the garbage rows on the field, and the horizons reported.
@@ -55,8 +58,10 @@ const REPLAN_SETUP_NODES: u64 = 3_000_000;
 #[derive(Clone, Debug)]
 pub struct OpeningReport {
     pub name: String,
-    /// The best chain fireable by each of [`BY_TURNS`].
+    /// The best chain fireable by each of [`BY_TURNS`] (some searched line).
     pub best_by: [u32; 6],
+    /// The best chain the plan's own line fires by each of [`LINE_BY_TURNS`].
+    pub line_by: [u32; 3],
     /// The earliest turn each of [`MILESTONES`] can be fired.
     pub first_turn: [Option<usize>; 4],
     /// The re-plan case: the best chain within each of [`REPLAN_WITHIN`] turns.
@@ -77,8 +82,9 @@ pub fn run_one(name: String, packs: &Packs, args: &OpeningBenchArgs) -> OpeningR
     let turns = &result.best_by_turn;
     let best_by = BY_TURNS.map(|t| turns.iter().take(t + 1).copied().max().unwrap_or(0));
     let first_turn = MILESTONES.map(|m| turns.iter().position(|&l| l >= m));
+    let line_by = LINE_BY_TURNS.map(|t| result.line.best_by_turn(t));
     let replan = (!args.no_replan).then(|| replan(packs, args)).flatten();
-    OpeningReport { name, best_by, first_turn, replan, nodes: result.nodes, seconds }
+    OpeningReport { name, best_by, line_by, first_turn, replan, nodes: result.nodes, seconds }
 }
 
 /// The re-plan case: a field grown to turn 15 by a fixed small search (the same for every
@@ -154,6 +160,7 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
         .iter()
         .map(|t| format!("by{t}"))
         .chain(MILESTONES.iter().map(|m| format!("≥{m}")))
+        .chain(LINE_BY_TURNS.iter().map(|t| format!("L{t}")))
         .chain(["re+5".into(), "re+10".into()])
         .collect();
     println!("{:<16} {} {:>12} {:>10}", "file", columns(&header), "nodes", "nodes/s");
@@ -174,6 +181,7 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
             .iter()
             .map(u32::to_string)
             .chain(r.first_turn.iter().map(|&t| turn(t)))
+            .chain(r.line_by.iter().map(u32::to_string))
             .chain([re(0), re(1)])
             .collect();
         progress.suspend(|| {
@@ -188,6 +196,10 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
         let (median, p10, p90, mean) = chain_quantiles(&reports.iter().map(|r| r.best_by[i]).collect::<Vec<_>>());
         medians[i] = median;
         println!("best chain by turn {t}: median {median}, 10th percentile {p10}, 90th {p90}, mean {mean:.2}");
+    }
+    for (i, t) in LINE_BY_TURNS.iter().enumerate() {
+        let (median, p10, p90, mean) = chain_quantiles(&reports.iter().map(|r| r.line_by[i]).collect::<Vec<_>>());
+        println!("the plan's own line by turn {t}: median {median}, 10th percentile {p10}, 90th {p90}, mean {mean:.2}");
     }
     let mut turn_to_12 = String::new();
     for (i, m) in MILESTONES.iter().enumerate() {

@@ -43,7 +43,7 @@ pub struct DecideParams {
     #[arg(long, default_value_t = 4000)]
     pub counter_width: usize,
     /// Opponent beams: states kept per chain group at most.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 4000)]
     pub counter_chain_width: usize,
     /// Opponent beams: budget in ms at the full control, each.
     #[arg(long, default_value_t = 1000)]
@@ -71,6 +71,17 @@ pub struct DecideParams {
     /// How much a fire the opponent would answer with more is penalised.
     #[arg(long, value_enum, default_value_t = CounterPenalty::Difference)]
     pub counter_penalty: CounterPenalty,
+    /// Seed 000's rule in a race: also penalise a fire they would answer with more when waiting
+    /// lets them outgrow us (they reach more within the waiting turns than our plan's menu).
+    /// Off by default: both choices lose, and the penalty held back fires the midgame search
+    /// preferred (togatoga fired first and bigger).
+    #[arg(long)]
+    pub counter_race_penalty: bool,
+    /// No firing penalty while at least this much garbage is pending on our side (a row falls
+    /// next turn): waiting does not keep our chain for a better moment, the rows bury it
+    /// (togatoga's 13 links landed on a ready 12 the penalty held back, and we never fired).
+    #[arg(long, default_value_t = GARBAGE_ROW)]
+    pub counter_under_attack_stock: u32,
     /// Turn skill mode off.
     #[arg(long)]
     pub no_skill_mode: bool,
@@ -315,14 +326,24 @@ impl Brain {
             let probed = answered.best_within(d.counter_answer_turns);
             let c4 = if probed > 0 { probed + d.counter_answer_margin } else { 0 };
             let (c1, mine, theirs) = (ours_now, sent as i64, chain_garbage(c4) as i64);
-            let _ =
-                write!(why, "  counter: we fire {c1} now, they {theirs_now}; they reach {c3} if we wait, {c4} after (probed {probed})");
+            // What we reach by waiting as long: our plan's menu (the chain ready now at least).
+            let ours_waiting =
+                self.plan.as_ref().map_or(0, |p| p.best_within(state.turn, d.counter_wait_turns)).max(c1);
+            let _ = write!(
+                why,
+                "  counter: we fire {c1} now, they {theirs_now}; if we wait they reach {c3}, we {ours_waiting}; \
+                 they reach {c4} after (probed {probed})"
+            );
             let keep_building = !d.no_counter_keep_building && c1 < c4;
-            if c1 > c3 && !keep_building {
+            if state.me.garbage >= d.counter_under_attack_stock && c1 <= c4 {
+                let _ = writeln!(why, " → no adjustment (under attack: waiting buries our chain)");
+            } else if c1 > c3 && !keep_building {
                 let _ = writeln!(why, " → no adjustment (they have nothing bigger)");
             } else if c1 > c4 {
                 advice.fire_bonus = Some((c1, (mine - theirs) * VALUE_PER_BLOCK));
                 let _ = writeln!(why, " → bonus {} blocks for firing {c1}+ now", mine - theirs);
+            } else if c1 < c4 && c3 > ours_waiting && !d.counter_race_penalty {
+                let _ = writeln!(why, " → no adjustment (racing: waiting lets them outgrow us)");
             } else if c1 < c4 {
                 let still_building = c1 > c3;
                 let penalty = match d.counter_penalty {

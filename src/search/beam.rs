@@ -1,11 +1,17 @@
 //! The chain-building beam search (seed 000: 連鎖の探玢 and the sections after it).
 //!
 //! From the current field and the known packs it searches own moves only, depth by depth. A
-//! state's worth is the chain it could really fire next turn: every placement of the real next
-//! pack is tried. States are grouped by that chain and each group keeps at most `chain_width`
-//! states, filling `width` from the largest chain down, so lines that fire less now but grow
-//! later survive. A building move may fire a chain too (a third of real packs hold a pair that
-//! sums to 10 and vanishes wherever it lands); the chain a state could fire is what counts.
+//! state is ranked by the chain its structure holds (its potential: by default the best chain
+//! erasing one exposed block sets off, togatoga's measure), the blocks it keeps breaking ties;
+//! the chain it can really fire with the next pack is measured for the states kept. At every
+//! depth the line to the best real fire is kept too: the result is a menu, the best chain
+//! fireable at every turn, and a plan follows the entry it chooses (the largest chain by a
+//! turn), not the line that looks best at the far end.
+//!
+//! Seed 000's ranking is still there behind the flags: states valued first by the best chain
+//! their line could fire so far, grouped by potential with at most `chain_width` a group, and a
+//! target that keeps only lines reaching it. Its lines tore down ready chains to build bigger
+//! ones, so the chain the bot could really fire at turn 12 was two links below the menu's.
 //!
 //! Deterministic for a given seed and node budget whatever the thread count: each depth is
 //! expanded in parallel, duplicates are resolved by the shared [`TranspositionTable`] in favour
@@ -17,7 +23,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::builder::{self, BuilderConfig, PotentialProbe};
+use super::builder::{self, BuilderConfig, Menu, PotentialProbe};
 use super::eval::{BeamWeights, BuilderWeights, Chain, Shape};
 use super::tt::TranspositionTable;
 use crate::rules::{Action, Field, Pack, Packs, Simulator, GARBAGE_ROW, MAX_X, WIDTH};
@@ -63,15 +69,19 @@ pub enum Potential {
     /// The best chain one block of any number dropped on any column would fire: the chain
     /// the structure holds, whatever the next pack. The real next-pack fire is still computed
     /// for the states kept, and is what plans fire.
-    #[default]
     AnyBlock,
+    /// The best chain erasing one exposed block sets off ([`erase_fires`]): also triggers a
+    /// partner reaches from the side or after more building (togatoga's measure). The real
+    /// next-pack fire is computed for the states kept.
+    #[default]
+    Erase,
 }
 
 impl Default for BeamConfig {
     fn default() -> Self {
         BeamConfig {
             width: 1000,
-            chain_width: 250,
+            chain_width: 1000,
             depth: 20,
             target: None,
             final_target: None,
@@ -165,6 +175,8 @@ pub struct BeamResult {
     /// The longest chain any kept state could fire at each turn from the start (index 0 is the
     /// start turn itself): what the searched position can threaten, line or not.
     pub best_by_turn: Vec<u32>,
+    /// The line to each of those chains: a plan may follow another line than `line`.
+    pub menu: Menu,
 }
 
 impl BeamResult {
@@ -284,6 +296,17 @@ pub fn block_fires<S: Simulator>(field: &S, nodes: &mut u64, mut visit: impl FnM
     }
 }
 
+/// The best chain erasing one exposed block sets off, and the blocks it leaves.
+fn best_erase<S: Simulator>(field: &S, nodes: &mut u64) -> Option<(Chain, usize)> {
+    let mut best: Option<(Chain, usize)> = None;
+    erase_fires(field, nodes, |chain, remaining| {
+        if best.is_none_or(|(b, _)| chain > b) {
+            best = Some((chain, remaining));
+        }
+    });
+    best
+}
+
 /// Every chain set off by erasing one exposed numbered block (one with an empty neighbour, as
 /// a partner could reach it): the chain's links (the erase counts as the first) and blocks,
 /// and the blocks left. A more hopeful potential than [`block_fires`]: it also sees triggers
@@ -372,21 +395,28 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
                 let hash = child.board_hash();
                 let origin = index as u64 * per_parent + a as u64;
                 table.insert(hash, origin);
-                let (fire, potential) = match config.potential {
-                    Potential::NextPack => {
-                        let fire = best_fire(&child, next_pack, &mut local_nodes);
-                        (fire, fire)
-                    }
-                    // The real fire is computed once the state is kept (see below).
-                    Potential::AnyBlock => (None, best_block_fire(&child, &mut local_nodes)),
+                let held = |fire: Option<Fire>| fire.map(|f| (f.chain, f.remaining));
+                // The real fire is computed once the state is kept (see below), unless the
+                // potential is that fire or readiness is weighed.
+                let fire = (config.potential == Potential::NextPack || config.weights.weighs_ready())
+                    .then(|| best_fire(&child, next_pack, &mut local_nodes))
+                    .flatten();
+                let potential = match config.potential {
+                    Potential::NextPack => held(fire),
+                    Potential::AnyBlock => held(best_block_fire(&child, &mut local_nodes)),
+                    Potential::Erase => best_erase(&child, &mut local_nodes),
                 };
-                let own = potential.map_or(Chain::default(), |f| f.chain);
+                let own = potential.map_or(Chain::default(), |(chain, _)| chain);
                 let reachable = node.reachable.max(fire.map_or(Chain::default(), |f| f.chain));
+                let blocks = child.block_count();
                 let shape = Shape {
-                    remaining: potential.map_or_else(|| child.block_count(), |f| f.remaining) as u32,
+                    remaining: potential.map_or(blocks, |(_, remaining)| remaining) as u32,
                     tallest: tallest(&child) as u8,
+                    blocks: blocks as u32,
+                    gap_pairs: if config.weights.gap_pairs != 0 { child.gap_pairs() } else { 0 },
                 };
-                let value = config.weights.value(reachable, own, shape);
+                let ready = fire.map_or(Chain::default(), |f| f.chain);
+                let value = config.weights.value(reachable, own, ready, shape);
                 out.push(Candidate {
                     parent: index as u32,
                     origin,
@@ -428,7 +458,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         let width = fitted_width(config, depth, beam.len(), depth_started, nodes_before, nodes.load(Relaxed));
         let chain_width = (config.chain_width * width).div_ceil(config.width).max(1);
         let selected = select(candidates, width, chain_width);
-        let measure_fire = config.potential == Potential::AnyBlock;
+        let measure_fire = config.potential != Potential::NextPack && !config.weights.weighs_ready();
         let kept: Vec<(Node<S>, Option<Fire>, u64)> = selected
             .par_iter()
             .map(|c| {
@@ -448,7 +478,8 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         for (mut c, (node, fire, n)) in selected.into_iter().zip(kept) {
             c.fire = fire;
             c.reachable = node.reachable;
-            c.value = config.weights.value(c.reachable, c.own, c.shape);
+            let ready = fire.map_or(Chain::default(), |f| f.chain);
+            c.value = config.weights.value(c.reachable, c.own, ready, c.shape);
             nodes.fetch_add(n, Relaxed);
             next.push((c, node));
         }
@@ -463,8 +494,9 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
             break;
         }
     }
-    let line = rebuild_line(&start, root_fire, &history);
-    BeamResult { line, nodes: nodes.into_inner(), depth: history.len(), best_by_turn }
+    let line = rebuild_line(&start, root_fire, &history, history.len(), 0);
+    let menu = menu(&start, root_fire, &history);
+    BeamResult { line, nodes: nodes.into_inner(), depth: history.len(), best_by_turn, menu }
 }
 
 /// The width that lets the remaining depths fit the budget: this depth's cost per state (time,
@@ -522,12 +554,31 @@ fn select(mut candidates: Vec<Candidate>, width: usize, chain_width: usize) -> V
     kept
 }
 
-/// Walks back from the best state of the deepest depth and replays the line to record the
-/// fields expected on the way.
-fn rebuild_line<S: Simulator>(start: &Start<'_, S>, root_fire: Option<Fire>, history: &[Vec<Step>]) -> Line {
-    let mut steps = Vec::with_capacity(history.len());
-    let mut index = 0u32; // the best of the deepest depth (selection sorts by value)
-    for level in history.iter().rev() {
+/// The line to the best fire kept at each depth (the first of equal fires: the better valued).
+fn menu<S: Simulator>(start: &Start<'_, S>, root_fire: Option<Fire>, history: &[Vec<Step>]) -> Menu {
+    let mut entries = vec![root_fire.map(|_| rebuild_line(start, root_fire, history, 0, 0))];
+    for (level, states) in history.iter().enumerate() {
+        let best = states.iter().enumerate().filter_map(|(i, s)| s.fire.map(|f| (f.chain, i))).max_by(|a, b| {
+            a.0.cmp(&b.0).then(b.1.cmp(&a.1)) // the larger chain, then the earlier index
+        });
+        entries.push(best.map(|(_, i)| rebuild_line(start, root_fire, history, level + 1, i as u32)));
+    }
+    Menu { start_turn: start.turn, entries }
+}
+
+/// Walks back from state `index` of depth `depth` (the states of `history[depth - 1]`; 0 is the
+/// start) and replays the line to record the fields expected on the way. The deepest line is
+/// `depth = history.len()`, `index = 0` (selection sorts by value).
+fn rebuild_line<S: Simulator>(
+    start: &Start<'_, S>,
+    root_fire: Option<Fire>,
+    history: &[Vec<Step>],
+    depth: usize,
+    index: u32,
+) -> Line {
+    let mut steps = Vec::with_capacity(depth);
+    let mut index = index;
+    for level in history[..depth].iter().rev() {
         let step = level[index as usize];
         steps.push(step);
         index = step.parent;
@@ -557,16 +608,26 @@ pub struct BeamParams {
     #[arg(long, default_value_t = 60000)]
     pub beam_width: usize,
     /// Opening beam: states kept per group of equal fireable chain, W2 ≈ 20–30% of W [-bcw].
-    #[arg(long, default_value_t = 15000)]
+    #[arg(long, default_value_t = 60000)]
     pub beam_chain_width: usize,
+    /// The opening plan follows the line to the largest chain fireable by this turn (the
+    /// earliest of equal chains): the turn our first chain is built for. 0: the line the beam
+    /// valued best at its deepest depth (seed 000's choice).
+    #[arg(long, default_value_t = 13)]
+    pub plan_turn: usize,
+    /// A rebuild's plan follows the line to the largest chain fireable within this many turns
+    /// (0: the deepest line, as for the opening).
+    #[arg(long, default_value_t = 16)]
+    pub rebuild_plan_turns: usize,
     /// Opening beam: turns searched ahead at most [-bd].
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 24)]
     pub beam_depth: usize,
-    /// Target chain c: once a line can fire c links, only lines reaching c−1 are kept [-bcm].
-    #[arg(long, default_value_t = 12)]
+    /// Target chain c: once a line can fire c links, only lines reaching c−1 are kept [-bcm]
+    /// (0 = no target).
+    #[arg(long, default_value_t = 0)]
     pub beam_target: u32,
     /// Final target: the opening search stops once a line can fire this many links [-bcm2].
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 0)]
     pub beam_final_target: u32,
     /// Once the target is reached, lines reaching this many links less survive too (seed 000
     /// keeps one less for diversity; 0 keeps the earliest target on the plan).
@@ -589,7 +650,7 @@ pub struct BeamParams {
     #[arg(long, default_value_t = 8000)]
     pub rebuild_width: usize,
     /// Rebuild beam: states kept per chain group at most [-nbcw].
-    #[arg(long, default_value_t = 2000)]
+    #[arg(long, default_value_t = 8000)]
     pub rebuild_chain_width: usize,
     /// Rebuild beam: turns searched ahead at most.
     #[arg(long, default_value_t = 16)]
@@ -598,20 +659,34 @@ pub struct BeamParams {
     #[arg(long, default_value_t = 1000)]
     pub rebuild_ms: u64,
     /// Evaluation: weight per link of the best chain reachable on the line so far.
-    #[arg(long, default_value_t = 100_000)]
+    #[arg(long, default_value_t = 0)]
     pub eval_reachable_links: i64,
     /// Evaluation: weight per link of the deepest state's best chain.
-    #[arg(long, default_value_t = 10_000)]
+    #[arg(long, default_value_t = 1_000_000)]
     pub eval_deepest_links: i64,
     /// Evaluation: weight per block vanished by the best chain reachable on the line so far.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 0)]
     pub eval_reachable: i64,
     /// Evaluation: weight per block vanished by the deepest state's best chain.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 0)]
     pub eval_deepest: i64,
     /// Evaluation: weight per block left after the deepest state's best chain.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 0)]
     pub eval_remaining: i64,
+    /// Evaluation: weight per link of the chain a state can really fire with its turn's pack
+    /// (its readiness; 0 = measured only for the states kept).
+    #[arg(long, default_value_t = 0)]
+    pub eval_ready_links: i64,
+    /// Evaluation: weight per block vanished by that chain.
+    #[arg(long, default_value_t = 0)]
+    pub eval_ready: i64,
+    /// Evaluation: weight per block on the field (material kept rather than spent building).
+    #[arg(long, default_value_t = 1000)]
+    pub eval_blocks: i64,
+    /// Evaluation: weight per gap pair (two blocks summing to 10 one block apart, vertically or
+    /// a knight's move: links waiting to be made; 0 = not measured).
+    #[arg(long, default_value_t = 0)]
+    pub eval_gap_pairs: i64,
     /// Evaluation: a state with a block in this row (1-based) or above ranks below every lower one.
     #[arg(long, default_value_t = 14)]
     pub eval_max_row: usize,
@@ -626,7 +701,7 @@ pub struct BeamParams {
     #[arg(long, default_value_t = 2)]
     pub build_chain_max: u32,
     /// How the beams rank states by chain potential.
-    #[arg(long, value_enum, default_value_t = Potential::AnyBlock)]
+    #[arg(long, value_enum, default_value_t = Potential::Erase)]
     pub beam_potential: Potential,
     /// Which search builds our chains (the opening and the rebuilds).
     #[arg(long, value_enum, default_value_t = ChainBuilder::Beam)]
@@ -641,10 +716,6 @@ pub struct BeamParams {
     /// Anytime builder: states a depth's queue may hold before its worse half is dropped.
     #[arg(long, default_value_t = 1 << 16)]
     pub builder_queue_cap: usize,
-    /// Anytime builder: the plan follows the menu's largest chain fireable within this many
-    /// turns of the search's start (the earliest of equal chains).
-    #[arg(long, default_value_t = 16)]
-    pub builder_plan_turns: usize,
     /// Anytime builder: how a state's chain potential is measured.
     #[arg(long, value_enum, default_value_t = PotentialProbe::Drop)]
     pub builder_potential: PotentialProbe,
@@ -709,6 +780,10 @@ impl BeamParams {
             reachable: self.eval_reachable,
             deepest: self.eval_deepest,
             remaining: self.eval_remaining,
+            ready_links: self.eval_ready_links,
+            ready: self.eval_ready,
+            blocks: self.eval_blocks,
+            gap_pairs: self.eval_gap_pairs,
             max_row: self.eval_max_row,
         }
     }
@@ -725,8 +800,8 @@ impl BeamParams {
             width: self.beam_width,
             chain_width: self.beam_chain_width,
             depth: self.beam_depth,
-            target: Some(self.beam_target),
-            final_target: Some(self.beam_final_target),
+            target: (self.beam_target > 0).then_some(self.beam_target),
+            final_target: (self.beam_final_target > 0).then_some(self.beam_final_target),
             target_slack: self.beam_target_slack,
             positions,
             weights: self.weights(),
@@ -768,10 +843,19 @@ impl BeamParams {
         }
     }
 
-    /// Builds our chain from `start` with the chosen builder: the opening (turn 0) or a rebuild.
+    /// Builds our chain from `start` with the chosen builder: the opening (turn 0) or a rebuild,
+    /// its line chosen from the menu by [`Self::plan_turn`] or [`Self::rebuild_plan_turns`].
     pub fn build<S: Simulator>(&self, start: Start<'_, S>, opening: bool, deadline: Option<Instant>) -> BeamResult {
         let beam = if opening { self.opening(deadline) } else { self.rebuild(deadline) };
-        self.search_with(start, &beam, &self.builder(opening, deadline))
+        let turns = if opening { self.plan_turn.saturating_sub(start.turn) } else { self.rebuild_plan_turns };
+        let mut result = self.search_with(start, &beam, &self.builder(opening, deadline));
+        if opening && self.plan_turn == 0 || !opening && self.rebuild_plan_turns == 0 {
+            return result;
+        }
+        if let Some(line) = result.menu.choose(turns) {
+            result.line = line.clone();
+        }
+        result
     }
 
     /// Runs the chosen builder from `start` with its configuration of the two given: the one
@@ -784,7 +868,7 @@ impl BeamParams {
     ) -> BeamResult {
         match self.builder {
             ChainBuilder::Beam => search(start, beam),
-            ChainBuilder::Chokudai => builder::search(start, anytime).to_beam_result(self.builder_plan_turns),
+            ChainBuilder::Chokudai => builder::search(start, anytime).to_beam_result(),
         }
     }
 

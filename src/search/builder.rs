@@ -128,18 +128,19 @@ pub struct BuildResult {
 }
 
 impl BuildResult {
-    /// The menu as the beam's result type, following the entry `menu.choose(plan_turns)` picks:
-    /// what plans, threat estimates and the bot's decision layer already read.
-    pub fn to_beam_result(&self, plan_turns: usize) -> BeamResult {
+    /// The menu as the beam's result type, its line the largest chain found (the caller may
+    /// choose another entry): what plans, threat estimates and the bot's decision layer read.
+    pub fn to_beam_result(&self) -> BeamResult {
         BeamResult {
             line: self
                 .menu
-                .choose(plan_turns)
+                .choose(self.menu.entries.len())
                 .cloned()
                 .unwrap_or(Line { start_turn: self.menu.start_turn, ..Line::default() }),
             nodes: self.nodes,
             depth: self.menu.entries.len().saturating_sub(1),
             best_by_turn: self.menu.links(),
+            menu: self.menu.clone(),
         }
     }
 }
@@ -283,6 +284,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BuilderConfig) -> Buil
                 let shape = Shape {
                     remaining: potential.best.map_or_else(|| child.block_count(), |(_, r)| r) as u32,
                     tallest: tallest(&child) as u8,
+                    ..Shape::default()
                 };
                 let mut value = config.weights.value(potential.chain(), potential.triggers, shape);
                 if config.weights.gap_pairs != 0 && value > 0 {

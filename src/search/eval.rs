@@ -14,6 +14,10 @@ pub struct Shape {
     pub remaining: u32,
     /// Height of the tallest column.
     pub tallest: u8,
+    /// Blocks on the field (the material chains are built from).
+    pub blocks: u32,
+    /// Gap pairs ([`Simulator::gap_pairs`](crate::rules::Simulator::gap_pairs)), when weighed.
+    pub gap_pairs: u32,
 }
 
 impl Shape {
@@ -38,6 +42,15 @@ pub struct BeamWeights {
     pub deepest: i64,
     /// Per block left on the field after the deepest state's best chain.
     pub remaining: i64,
+    /// Per link of the chain the state itself can fire with its turn's pack: a line whose
+    /// ready chain dips while it builds a bigger one cannot answer a fire during the dip.
+    pub ready_links: i64,
+    /// Per block that chain vanishes.
+    pub ready: i64,
+    /// Per block on the field: material kept rather than spent by building moves.
+    pub blocks: i64,
+    /// Per gap pair: links waiting for the block between to go.
+    pub gap_pairs: i64,
 
     /// A state with a block in this row (1-based from the bottom) or above is ranked below
     /// every state that has none ([`TOO_HIGH`]): stacking so high leaves no room to answer
@@ -48,26 +61,60 @@ pub struct BeamWeights {
 impl Default for BeamWeights {
     fn default() -> Self {
         BeamWeights {
-            reachable_links: 100_000,
-            deepest_links: 10_000,
-            reachable: 1000,
-            deepest: 100,
-            remaining: 1,
+            reachable_links: 0,
+            deepest_links: 1_000_000,
+            reachable: 0,
+            deepest: 0,
+            remaining: 0,
+            ready_links: 0,
+            ready: 0,
+            blocks: 1000,
+            gap_pairs: 0,
             max_row: 14,
         }
     }
 }
 
 impl BeamWeights {
+    /// Seed 000's ranking: first by the best chain the line has been able to fire so far, then
+    /// by the state's own potential. Lines that could fire a chain once may tear it down while
+    /// building a bigger one; the default ranks by the structure's potential alone, with the
+    /// blocks kept as the tie-break (togatoga's measure), and plans pick their line from the menu.
+    pub fn seed() -> Self {
+        BeamWeights {
+            reachable_links: 100_000,
+            deepest_links: 10_000,
+            reachable: 1000,
+            deepest: 100,
+            remaining: 1,
+            ready_links: 0,
+            ready: 0,
+            blocks: 0,
+            gap_pairs: 0,
+            max_row: 14,
+        }
+    }
+
     /// The value of a state on a line: `reachable` is the best chain of the line up to here,
-    /// `deepest` the best chain this state can fire, `shape` what else is measured of it.
-    pub fn value(&self, reachable: Chain, deepest: Chain, shape: Shape) -> i64 {
+    /// `deepest` the best chain this state's structure holds, `ready` the chain it can really
+    /// fire with its turn's pack, `shape` what else is measured of it.
+    pub fn value(&self, reachable: Chain, deepest: Chain, ready: Chain, shape: Shape) -> i64 {
         let value = self.reachable_links * reachable.links as i64
+            + self.ready_links * ready.links as i64
+            + self.ready * ready.vanished as i64
             + self.deepest_links * deepest.links as i64
             + self.reachable * reachable.vanished as i64
             + self.deepest * deepest.vanished as i64
-            + self.remaining * shape.remaining as i64;
+            + self.remaining * shape.remaining as i64
+            + self.blocks * shape.blocks as i64
+            + self.gap_pairs * shape.gap_pairs as i64;
         below_if_too_high(value, shape, self.max_row)
+    }
+
+    /// True when a state's own real fire is part of its value (so it must be measured for
+    /// every candidate, not only the kept ones).
+    pub fn weighs_ready(&self) -> bool {
+        self.ready_links != 0 || self.ready != 0
     }
 }
 
@@ -142,17 +189,24 @@ mod tests {
 
     #[test]
     fn a_longer_chain_outranks_one_that_only_vanishes_more_blocks() {
-        let weights = BeamWeights::default();
         let long = Chain { links: 16, vanished: 40 };
         let bulky = Chain { links: 13, vanished: 49 };
         let small = Chain { links: 5, vanished: 10 };
-        let shape = Shape { remaining: 30, tallest: 10 };
-        assert!(weights.value(long, small, shape) > weights.value(bulky, small, shape));
-        assert!(weights.value(small, long, shape) > weights.value(small, bulky, shape));
+        let shape = Shape { remaining: 30, tallest: 10, blocks: 40, ..Shape::default() };
+        // Seed 000's ranking: by the line's best chain, then by the state's own.
+        let seed = BeamWeights::seed();
+        assert!(seed.value(long, small, small, shape) > seed.value(bulky, small, small, shape));
+        assert!(seed.value(small, long, small, shape) > seed.value(small, bulky, small, shape));
+        // The default: by the state's own potential alone, the blocks kept breaking ties.
+        let weights = BeamWeights::default();
+        assert_eq!(weights.value(long, small, small, shape), weights.value(bulky, small, small, shape));
+        assert!(weights.value(small, long, small, shape) > weights.value(long, bulky, long, shape));
+        let more_blocks = Shape { blocks: 41, ..shape };
+        assert!(weights.value(small, long, small, more_blocks) > weights.value(small, long, small, shape));
         // Stacked into the danger zone: below every lower state, but still ranked by its chain.
         let high = Shape { tallest: weights.max_row as u8, ..shape };
-        assert!(weights.value(small, small, shape) > weights.value(long, long, high));
-        assert!(weights.value(long, long, high) > weights.value(small, small, high));
+        assert!(weights.value(small, small, small, shape) > weights.value(long, long, long, high));
+        assert!(weights.value(long, long, long, high) > weights.value(small, small, small, high));
     }
 
     #[test]
@@ -160,7 +214,7 @@ mod tests {
         let weights = BuilderWeights::default();
         let long = Chain { links: 16, vanished: 40 };
         let short = Chain { links: 5, vanished: 10 };
-        let low = Shape { remaining: 30, tallest: 10 };
+        let low = Shape { remaining: 30, tallest: 10, ..Shape::default() };
         let high = Shape { tallest: weights.max_row as u8, ..low };
         assert!(weights.value(short, 0, low) > weights.value(long, 0, high));
         assert!(weights.value(long, 0, high) > weights.value(short, 0, high));

@@ -1,10 +1,12 @@
 //! Helpers shared by the integration tests: building protocol input streams.
 #![allow(dead_code)]
 
+use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
 use codevs_reborn::protocol::{write_turn, PlayerInput, TurnInput};
-use codevs_reborn::rules::{Field, Packs, Simulator};
+use codevs_reborn::rules::{Action, Field, Packs, Simulator, GARBAGE_ROW};
+use codevs_reborn::search::builder::Menu;
 
 /// The shared folder beside the repository (packs, bench workloads, rules).
 pub fn shared() -> PathBuf {
@@ -75,4 +77,44 @@ pub fn grown_field(packs: &Packs, choices: &[u8]) -> Field {
         field = next;
     }
     field
+}
+
+/// Replays every menu line on the reference engine from `field` at the menu's turn with
+/// `garbage` to fall: each build keeps to `positions`, fires at most `build_chain_max`, never
+/// dies and meets the field the line expected, and the last move fires the chain promised.
+pub fn check_menu_replays(
+    menu: &Menu,
+    field: &Field,
+    packs: &Packs,
+    garbage: u32,
+    positions: &RangeInclusive<u8>,
+    build_chain_max: u32,
+) {
+    let mut checked = 0;
+    for (d, line) in menu.entries.iter().enumerate() {
+        let Some(line) = line else { continue };
+        assert_eq!(line.builds.len(), d, "the entry at depth {d} builds for {d} turns");
+        let promised = menu.fire(d).expect("an entry has a fire");
+        let mut field = *field;
+        let mut stock = garbage;
+        assert_eq!(field, line.expected[0]);
+        for (step, &action) in line.builds.iter().enumerate() {
+            let turn = menu.start_turn + step;
+            assert!(matches!(action, Action::Drop { x, .. } if positions.contains(&x)), "turn {turn}: {action}");
+            let outcome = field.apply(packs.get(turn), action);
+            assert!(outcome.links <= build_chain_max, "turn {turn}: a build fired {} links", outcome.links);
+            assert!(!field.is_dead(), "turn {turn}: the line dies");
+            if stock >= GARBAGE_ROW {
+                field.drop_garbage_row();
+                stock -= GARBAGE_ROW;
+            }
+            assert_eq!(field, line.expected[step + 1], "turn {}: not the field the line expected", turn + 1);
+        }
+        let turn = menu.start_turn + d;
+        let fired = field.apply(packs.get(turn), promised.action);
+        assert_eq!(fired.links, promised.chain.links, "turn {turn}: the promised chain");
+        assert_eq!(fired.vanished, promised.chain.vanished, "turn {turn}: the promised blocks");
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} menu entries");
 }
