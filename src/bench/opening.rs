@@ -77,11 +77,9 @@ pub fn run_one(name: String, packs: &Packs, args: &OpeningBenchArgs) -> OpeningR
     let deadline = Some(started + Duration::from_millis(args.time_ms));
     let result = args.beam.build(Start { field: &field, packs, turn: 0, garbage: 0 }, true, deadline);
     let seconds = started.elapsed().as_secs_f64();
-    // The best chain some searched line fires at each turn: the beam's kept states, or the
-    // builder's menu.
-    let turns = &result.best_by_turn;
-    let best_by = BY_TURNS.map(|t| turns.iter().take(t + 1).copied().max().unwrap_or(0));
-    let first_turn = MILESTONES.map(|m| turns.iter().position(|&l| l >= m));
+    // The best chain some searched line fires by each turn (the menu).
+    let best_by = BY_TURNS.map(|t| result.best_within(t));
+    let first_turn = MILESTONES.map(|m| result.earliest(m));
     let line_by = LINE_BY_TURNS.map(|t| result.line.best_by_turn(t));
     let replan = (!args.no_replan).then(|| replan(packs, args)).flatten();
     OpeningReport { name, best_by, line_by, first_turn, replan, nodes: result.nodes, seconds }

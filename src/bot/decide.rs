@@ -534,7 +534,7 @@ fn describe(result: &BeamResult) -> String {
     // The menu: the best chain fireable by each turn, as "links@turn" where it grows.
     let mut best = 0;
     let mut menu = Vec::new();
-    for (d, &links) in result.best_by_turn.iter().enumerate() {
+    for (d, links) in result.threats().into_iter().enumerate() {
         if links > best {
             best = links;
             menu.push(format!("{links}@{}", line.start_turn + d));

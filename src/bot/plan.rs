@@ -44,7 +44,7 @@ impl Plan {
             expected: line.expected.clone(),
             fire_links,
             opening,
-            threats: result.best_by_turn.clone(),
+            threats: result.threats(),
         })
     }
 

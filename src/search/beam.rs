@@ -172,22 +172,26 @@ pub struct BeamResult {
     pub nodes: u64,
     /// Depths completed.
     pub depth: usize,
-    /// The longest chain any kept state could fire at each turn from the start (index 0 is the
-    /// start turn itself): what the searched position can threaten, line or not.
-    pub best_by_turn: Vec<u32>,
-    /// The line to each of those chains: a plan may follow another line than `line`.
+    /// The best chain any kept state could fire at each turn, with the line to it: a plan may
+    /// follow another line than `line`.
     pub menu: Menu,
 }
 
 impl BeamResult {
+    /// The longest chain any kept state could fire at each turn from the start (index 0 is the
+    /// start turn itself): what the searched position can threaten, line or not.
+    pub fn threats(&self) -> Vec<u32> {
+        self.menu.links()
+    }
+
     /// The earliest turn (from the start) at which some searched line could fire `links`.
     pub fn earliest(&self, links: u32) -> Option<usize> {
-        self.best_by_turn.iter().position(|&l| l >= links)
+        self.threats().iter().position(|&l| l >= links)
     }
 
     /// The longest chain some searched line could fire within `turns` turns from the start.
     pub fn best_within(&self, turns: usize) -> u32 {
-        self.best_by_turn.iter().take(turns + 1).copied().max().unwrap_or(0)
+        self.threats().into_iter().take(turns + 1).max().unwrap_or(0)
     }
 }
 
@@ -359,7 +363,6 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
     let mut history: Vec<Vec<Step>> = Vec::new();
     let mut table = TranspositionTable::with_capacity(1024);
     let mut target_reached = false;
-    let mut best_by_turn = vec![root_fire.map_or(0, |f| f.chain.links)];
     let build_actions: Vec<Action> =
         Action::drops().filter(|a| matches!(a, Action::Drop { x, .. } if config.positions.contains(x))).collect();
     let per_parent = build_actions.len() as u64;
@@ -486,7 +489,6 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         // The real fires may have raised values: the best state comes first again.
         next.sort_by(|(a, _), (b, _)| b.value.cmp(&a.value).then(a.tiebreak.cmp(&b.tiebreak)));
         let (selected, nodes_kept): (Vec<Candidate>, Vec<Node<S>>) = next.into_iter().unzip();
-        best_by_turn.push(selected.iter().filter_map(|c| c.fire).map(|f| f.chain.links).max().unwrap_or(0));
         beam = nodes_kept;
         let done = config.final_target.is_some_and(|t| selected.iter().any(|c| c.reachable.links >= t));
         history.push(selected.iter().map(|c| Step { parent: c.parent, action: c.action, fire: c.fire }).collect());
@@ -496,7 +498,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
     }
     let line = rebuild_line(&start, root_fire, &history, history.len(), 0);
     let menu = menu(&start, root_fire, &history);
-    BeamResult { line, nodes: nodes.into_inner(), depth: history.len(), best_by_turn, menu }
+    BeamResult { line, nodes: nodes.into_inner(), depth: history.len(), menu }
 }
 
 /// The width that lets the remaining depths fit the budget: this depth's cost per state (time,
@@ -847,12 +849,14 @@ impl BeamParams {
     /// its line chosen from the menu by [`Self::plan_turn`] or [`Self::rebuild_plan_turns`].
     pub fn build<S: Simulator>(&self, start: Start<'_, S>, opening: bool, deadline: Option<Instant>) -> BeamResult {
         let beam = if opening { self.opening(deadline) } else { self.rebuild(deadline) };
-        let turns = if opening { self.plan_turn.saturating_sub(start.turn) } else { self.rebuild_plan_turns };
+        // 0 turns: the deepest line (seed 000's plan), no menu choice.
+        let horizon = if opening {
+            (self.plan_turn > 0).then(|| self.plan_turn.saturating_sub(start.turn))
+        } else {
+            (self.rebuild_plan_turns > 0).then_some(self.rebuild_plan_turns)
+        };
         let mut result = self.search_with(start, &beam, &self.builder(opening, deadline));
-        if opening && self.plan_turn == 0 || !opening && self.rebuild_plan_turns == 0 {
-            return result;
-        }
-        if let Some(line) = result.menu.choose(turns) {
+        if let Some(line) = horizon.and_then(|turns| result.menu.choose(turns)) {
             result.line = line.clone();
         }
         result

@@ -139,7 +139,6 @@ impl BuildResult {
                 .unwrap_or(Line { start_turn: self.menu.start_turn, ..Line::default() }),
             nodes: self.nodes,
             depth: self.menu.entries.len().saturating_sub(1),
-            best_by_turn: self.menu.links(),
             menu: self.menu.clone(),
         }
     }
