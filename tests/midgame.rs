@@ -6,8 +6,8 @@ mod common;
 
 use proptest::prelude::*;
 
-use codevs_reborn::protocol::read_pack_file;
-use codevs_reborn::rules::{Action, Field, Pack, Packs, Simulator, MAX_X, ROTATIONS, SKILL_THRESHOLD};
+use codevs_reborn::protocol::{read_pack_file, Next, Reader};
+use codevs_reborn::rules::{Action, Field, Pack, Packs, Simulator, GARBAGE_ROW, MAX_X, ROTATIONS, SKILL_THRESHOLD};
 use codevs_reborn::search::midgame::{
     lethal_garbage, search, Advice, MidgameParams, MidgameResult, OpponentModel, VALUE_PER_BLOCK,
 };
@@ -390,6 +390,31 @@ fn garbage_branching_takes_the_quiet_branch_when_that_is_the_worse() {
         value(&attack, fire),
         value(&quiet, fire)
     );
+}
+
+/// A lost game against togatoga (pack file 30, our seat 0), turn 11: both sides can fire 14
+/// links now. Firing answers theirs block for block (replayed from here with the fire forced,
+/// the bot won the game); the bot fired nothing, their 79 blocks buried its 16-link plan, and the
+/// game was lost. At depth 4, seed 000's classes let togatoga fire its 14 at ply 1 and again
+/// later in the same class (a line that sent only a small chain at ply 1 shares it), every move
+/// looks lost and the search keeps quiet; with attacks of a row or more it fires.
+#[test]
+fn attack_classes_by_size_answer_an_equal_fire_that_seed_classes_let_bury_us() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/positions/togatoga-0030-turn11.txt"))
+            .expect("the position file");
+    let mut reader = Reader::new(text.as_bytes());
+    let packs = reader.read_packs().expect("packs");
+    let Ok(Next::Turn(input)) = reader.read_next() else { panic!("turn 11's input") };
+    let state: TurnState<'_, Engine> = TurnState::new(&input, &packs);
+    assert_eq!(state.turn, 11);
+    let best = |params: &MidgameParams| {
+        let result = run(&state, params);
+        assert_eq!(result.depth, params.depth);
+        links_of(&state, result.best)
+    };
+    assert_eq!(best(&with_depth(4)), 0, "seed 000's classes (the default)");
+    assert_eq!(best(&MidgameParams { attack_min_send: GARBAGE_ROW, ..with_depth(4) }), 14);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,9 +13,13 @@
 //!   the rules' turn: garbage row at the turn's start, action and chain, +8 gauge for chaining,
 //!   the opponent's drain 12 + 2C, garbage to the other side, offsetting, the danger line (a
 //!   unit test checks one ply against [`crate::rules::Game::play`]). After each of our moves
-//!   the opponent answers from its class: it attacks with the worst the class allows, or sends
-//!   nothing — both are searched and the worse for us is taken (the seed's 2^4 branching:
-//!   whether a garbage row then falls on us or not).
+//!   the opponent answers from its class: it attacks with the worst the class allows, or keeps
+//!   quiet with the worst of its quiet moves — both are searched and the worse for us is taken
+//!   (the seed's 2^4 branching: whether a garbage row then falls on us or not). As in the
+//!   seed, any send or drain is an attack and a quiet move sends nothing; then the class of a
+//!   line that sent a small chain at ply 1 also holds the line that fired its big chain there,
+//!   and the opponent can fire that chain twice. [`MidgameParams::attack_min_send`] makes only
+//!   big sends attacks (quiet answers then carry the small sends and drains).
 //! - The garbage state of both sides is one number: the opponent's pending garbage minus ours
 //!   (after offsetting one of them is 0).
 //! - Minimax with fail-soft alpha-beta, which gives the full minimax value: the root moves after
@@ -240,6 +244,7 @@ fn search_depth<S: Simulator>(
         keys,
         row_possible,
         skill_gauge_min: params.opp_skill_min_gauge,
+        attack_min_send: params.attack_min_send,
         budget,
     };
     let summary = opponent.summarise(&state.opponent.field, state.opponent.gauge)?;

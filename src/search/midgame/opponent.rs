@@ -1,12 +1,13 @@
 //! The opponent's tree (seed 000: 敵の探玢), searched alone and summarised for ours.
 //!
 //! Every opponent line is put in a class by what our tree can tell apart: at which plies a
-//! garbage row fell on it (our sends decide) and at which plies it attacked (sent garbage or
-//! drained our gauge) or kept quiet (the minimiser in our tree picks). For each ply and class
-//! the summary keeps the worst the opponent can do next: whether it can move without dying,
-//! the most garbage a drop or the skill sends, the most gauge it drains, whether it gains gauge;
-//! and after the last ply the most garbage its skill would send if fired then (measured before
-//! its last move).
+//! garbage row fell on it (our sends decide) and at which plies it attacked (sent at least
+//! `--mid-attack-min-send` garbage) or kept quiet (sent less, perhaps draining our gauge); the
+//! minimiser in our tree picks. For each ply and class the summary keeps the worst the
+//! opponent can do next: whether it can move without dying, the most garbage an attacking drop
+//! or the skill sends and the most gauge it drains, the same for its quiet moves, whether it
+//! gains gauge; and after the last ply the most garbage its skill would send if fired then
+//! (measured before its last move).
 //!
 //! A row can fall on the opponent at ply k only if our sends can have pushed its stock to 10:
 //! with `U` the most we can have sent by then (from a cheap search of our own field alone),
@@ -25,7 +26,8 @@ use crate::rules::{gauge_drain, Action, Packs, Simulator, GAUGE_GAIN, GAUGE_MAX,
 pub(super) struct PlyStats {
     /// Some opponent line reaches this class alive (so no move at all means it dies here).
     pub reached: bool,
-    /// A move that sends nothing and drains nothing exists (and survives).
+    /// A quiet move exists (and survives): one that sends less than an attack (see
+    /// [`OpponentTree::attack_min_send`]).
     pub quiet: bool,
     /// Some quiet move chains (gains gauge).
     pub quiet_chains: bool,
@@ -39,6 +41,10 @@ pub(super) struct PlyStats {
     pub skill_send: Option<u32>,
     /// The most gauge an attacking move drains from us.
     pub drain: u32,
+    /// The most garbage a quiet move sends (under an attack's minimum).
+    pub quiet_send: u32,
+    /// The most gauge a quiet move drains from us.
+    pub quiet_drain: u32,
 }
 
 impl PlyStats {
@@ -51,6 +57,8 @@ impl PlyStats {
         self.chain_send = self.chain_send.max(o.chain_send);
         self.skill_send = self.skill_send.max(o.skill_send);
         self.drain = self.drain.max(o.drain);
+        self.quiet_send = self.quiet_send.max(o.quiet_send);
+        self.quiet_drain = self.quiet_drain.max(o.quiet_drain);
     }
 }
 
@@ -108,6 +116,8 @@ pub(super) struct OpponentTree<'a> {
     pub row_possible: Vec<Vec<bool>>,
     /// Leaves below this gauge are not asked what their skill would send.
     pub skill_gauge_min: u32,
+    /// A move sending at least this much garbage is an attack; 0: any send or drain is.
+    pub attack_min_send: u32,
     pub budget: &'a Budget,
 }
 
@@ -183,7 +193,10 @@ impl OpponentTree<'_> {
         }
         let send = outcome.garbage();
         let drain = gauge_drain(outcome.links);
-        let attack = send > 0 || drain > 0;
+        let attack = match self.attack_min_send {
+            0 => send > 0 || drain > 0,
+            min => send >= min,
+        };
         let stats = &mut task.summary.plies[ply - 1][key as usize];
         let chains = outcome.links > 0;
         if attack {
@@ -198,6 +211,8 @@ impl OpponentTree<'_> {
         } else {
             stats.quiet = true;
             stats.quiet_chains |= chains;
+            stats.quiet_send = stats.quiet_send.max(send);
+            stats.quiet_drain = stats.quiet_drain.max(drain);
         }
         let key = if attack { key | self.keys.attack(ply) } else { key };
         if ply == self.keys.depth {
@@ -226,5 +241,82 @@ impl OpponentTree<'_> {
                 self.expand(next, &field, gauge, key, task);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Field, Pack, Packs, GARBAGE_ROW};
+    use crate::search::midgame::Budget;
+
+    /// An opponent with one chain of 13 garbage (an 8 on column 1 sets it off) and, beside it, a
+    /// small chain an 8 on column 8 sets off for three links: it sends a few blocks and drains
+    /// our gauge. 8s in every pack: the opponent can fire the big chain at ply 1, or the small
+    /// one at ply 1 and the big one at ply 2.
+    const BIG_AND_SMALL: &str = "
+        9.........
+        9.........
+        9.........
+        9.........
+        9.........
+        9.........
+        9.........
+        2.........
+        1#........
+        1#........
+        1#........
+        1#.....1..
+        1#.....6..
+        1#.....7..
+        1#.....2..
+        1#.....34.";
+
+    fn summarise(attack_min_send: u32) -> (Summary, Keys) {
+        let field: Field = BIG_AND_SMALL.parse().expect("a valid picture");
+        let eight = Pack::new([0, 0], [8, 0]);
+        let packs = Packs(vec![eight; 4]);
+        let budget = Budget::new(None, None);
+        let keys = Keys { depth: 2 };
+        let tree = OpponentTree {
+            packs: &packs,
+            turn: 0,
+            keys,
+            row_possible: vec![vec![false; 2]; 3],
+            skill_gauge_min: 56,
+            attack_min_send,
+            budget: &budget,
+        };
+        (tree.summarise(&field, 0).expect("no budget"), keys)
+    }
+
+    #[test]
+    fn a_line_that_fired_its_chain_cannot_fire_it_again_in_its_class() {
+        let fire = |x: u8| {
+            let mut field: Field = BIG_AND_SMALL.parse().unwrap();
+            field.drop_pack(&Pack::new([0, 0], [8, 0]), x, 0)
+        };
+        let (big, small) = (fire(1).garbage(), fire(8));
+        assert!(big >= GARBAGE_ROW, "the big chain sends a row: {big}");
+        assert_eq!(small.links, 3);
+        assert!(small.garbage() > 0 && small.garbage() < GARBAGE_ROW, "{small:?}");
+        // Seed 000's classes: the small chain is an attack, so the class "attacked at ply 1"
+        // holds the line that fired it first, and the big chain is fired in that class at ply 1
+        // and again at ply 2.
+        let (seed, keys) = summarise(0);
+        let attacked = keys.attack(1);
+        assert_eq!(seed.ply(1, 0).chain_send, big);
+        assert_eq!(seed.ply(2, attacked).chain_send, big);
+        // Classes by size: the small chain is a quiet move (its send and drain kept for the
+        // quiet answer), and after the big chain at ply 1 nothing that big is left at ply 2.
+        let (sized, keys) = summarise(GARBAGE_ROW);
+        let attacked = keys.attack(1);
+        assert_eq!(sized.ply(1, 0).chain_send, big);
+        assert_eq!(sized.ply(1, 0).quiet_send, small.garbage());
+        assert_eq!(sized.ply(1, 0).quiet_drain, gauge_drain(3));
+        assert!(sized.ply(2, attacked).chain_send < big, "{:?}", sized.ply(2, attacked));
+        // The line that fired the small chain first still fires the big one at ply 2, in the
+        // quiet class.
+        assert_eq!(sized.ply(2, 0).chain_send, big);
     }
 }

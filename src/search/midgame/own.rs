@@ -301,8 +301,13 @@ impl OwnTree<'_> {
     /// The opponent's answers in its class under the model, the attack first (usually the
     /// worse for us, so the quiet answer is often cut off). None at all when it cannot survive.
     fn replies(&self, stats: &PlyStats, opp_gauge: u32) -> [Option<Reply>; 2] {
-        let quiet =
-            stats.quiet.then_some(Reply { attack: false, send: 0, drain: 0, skill: false, chains: stats.quiet_chains });
+        let quiet = stats.quiet.then_some(Reply {
+            attack: false,
+            send: stats.quiet_send,
+            drain: stats.quiet_drain,
+            skill: false,
+            chains: stats.quiet_chains,
+        });
         let attack = stats.attack.then(|| {
             let skill = stats.skill_send.filter(|_| opp_gauge >= SKILL_THRESHOLD);
             let by_skill = skill.is_some_and(|s| s > stats.chain_send);
