@@ -21,9 +21,8 @@ pub struct TimeParams {
     #[arg(long, default_value_t = 30_000)]
     pub low_time_ms: u64,
     /// The game's likely length in turns: time above the low-time reserve is spread over the
-    /// turns left until then. Games against the 2019 bots last 36–40 turns (the median against
-    /// togatoga, kera and ysgeso); 50 left 40% of the clock unused.
-    #[arg(long, default_value_t = 40)]
+    /// turns left until then.
+    #[arg(long, default_value_t = 50)]
     pub expected_turns: usize,
     /// Spread the time over at least this many turns, however late the game is.
     #[arg(long, default_value_t = 20)]
@@ -67,7 +66,16 @@ impl Stakes {
 
 impl Default for TimeParams {
     fn default() -> Self {
-        crate::flag_defaults()
+        TimeParams {
+            turn_cap_ms: 20_000,
+            safety_ms: 50,
+            low_time_ms: 30_000,
+            expected_turns: 50,
+            min_turns_left: 20,
+            endgame_turns: 200,
+            critical_factor: 2.0,
+            decisive_factor: 4.0,
+        }
     }
 }
 
@@ -163,18 +171,15 @@ mod tests {
         let full = TimeManager::new(TimeParams::default(), 180_000);
         // Turn 0: the opening budget.
         assert_eq!(full.turn_budget_ms(0, 180_000, 19_000, Stakes::Quiet), 19_000.0);
-        // Turn 10 with 160 s left: 130 s over the 30 turns left of 40, plus 30 s / 200.
+        // Turn 10 with 160 s left: 130 s over 40 turns, plus 30 s / 200.
         let budget = full.turn_budget_ms(10, 160_000, 19_000, Stakes::Quiet);
-        assert!((budget - (130_000.0 / 30.0 + 150.0)).abs() < 1e-6, "{budget}");
+        assert!((budget - (130_000.0 / 40.0 + 150.0)).abs() < 1e-6, "{budget}");
         // A critical turn gets twice the share.
         let critical = full.turn_budget_ms(10, 160_000, 19_000, Stakes::Critical);
-        assert!((critical - (2.0 * 130_000.0 / 30.0 + 150.0)).abs() < 1e-6, "{critical}");
+        assert!((critical - (2.0 * 130_000.0 / 40.0 + 150.0)).abs() < 1e-6, "{critical}");
         // A decisive turn four times.
         let decisive = full.turn_budget_ms(10, 160_000, 19_000, Stakes::Decisive);
-        assert!((decisive - (4.0 * 130_000.0 / 30.0 + 150.0)).abs() < 1e-6, "{decisive}");
-        // From turn 20 the time is spread over at least 20 turns.
-        let late = full.turn_budget_ms(30, 70_000, 19_000, Stakes::Quiet);
-        assert!((late - (40_000.0 / 20.0 + 150.0)).abs() < 1e-6, "{late}");
+        assert!((decisive - (4.0 * 130_000.0 / 40.0 + 150.0)).abs() < 1e-6, "{decisive}");
         // ... but never more than a quarter of the time above the reserve.
         let eager = TimeManager::new(TimeParams { critical_factor: 10.0, ..Default::default() }, 180_000);
         let short = eager.turn_budget_ms(45, 50_000, 19_000, Stakes::Critical);
@@ -187,6 +192,6 @@ mod tests {
         // A tenth of the control scales the reserve too.
         let tenth = TimeManager::new(TimeParams { turn_cap_ms: 2_000, ..Default::default() }, 18_000);
         let budget = tenth.turn_budget_ms(10, 16_000, 19_000, Stakes::Quiet);
-        assert!((budget - (13_000.0 / 30.0 + 15.0)).abs() < 1e-6, "{budget}");
+        assert!((budget - (13_000.0 / 40.0 + 15.0)).abs() < 1e-6, "{budget}");
     }
 }
