@@ -34,7 +34,8 @@ pub struct MidgameParams {
     /// small chains, so the summary cannot let the opponent fire its big chain twice (once from
     /// the line that fired it, once from a line that only sent a small chain). 0: any send or
     /// drain is an attack and a quiet move sends nothing (seed 000). Off by default: with 10,
-    /// 10-0-14 against togatoga on files 27–38, against 13-0-11 without.
+    /// 10-0-14 against togatoga on files 27–38, against 13-0-11 without (both with
+    /// `--expected-turns 40`).
     #[arg(long = "mid-attack-min-send", default_value_t = 0)]
     pub attack_min_send: u32,
     /// Midgame: search every root move with a full window, so every value is exact (for
