@@ -248,7 +248,12 @@ impl OpponentTree<'_> {
 mod tests {
     use super::*;
     use crate::rules::{Field, Pack, Packs, GARBAGE_ROW};
-    use crate::search::midgame::Budget;
+    use crate::search::midgame::{Budget, MidgameParams};
+
+    /// The pack of every turn here: one 8 on the left column of the drop.
+    fn eight() -> Pack {
+        Pack::new([0, 0], [8, 0])
+    }
 
     /// An opponent with one chain of 13 garbage (an 8 on column 1 sets it off) and, beside it, a
     /// small chain an 8 on column 8 sets off for three links: it sends a few blocks and drains
@@ -274,8 +279,7 @@ mod tests {
 
     fn summarise(attack_min_send: u32) -> (Summary, Keys) {
         let field: Field = BIG_AND_SMALL.parse().expect("a valid picture");
-        let eight = Pack::new([0, 0], [8, 0]);
-        let packs = Packs(vec![eight; 4]);
+        let packs = Packs(vec![eight(); 4]);
         let budget = Budget::new(None, None);
         let keys = Keys { depth: 2 };
         let tree = OpponentTree {
@@ -283,7 +287,7 @@ mod tests {
             turn: 0,
             keys,
             row_possible: vec![vec![false; 2]; 3],
-            skill_gauge_min: 56,
+            skill_gauge_min: MidgameParams::default().opp_skill_min_gauge,
             attack_min_send,
             budget: &budget,
         };
@@ -294,7 +298,7 @@ mod tests {
     fn a_line_that_fired_its_chain_cannot_fire_it_again_in_its_class() {
         let fire = |x: u8| {
             let mut field: Field = BIG_AND_SMALL.parse().unwrap();
-            field.drop_pack(&Pack::new([0, 0], [8, 0]), x, 0)
+            field.drop_pack(&eight(), x, 0)
         };
         let (big, small) = (fire(1).garbage(), fire(8));
         assert!(big >= GARBAGE_ROW, "the big chain sends a row: {big}");
