@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Instant;
 
-use codevs_reborn::bot::{plan_safety, play, BotOptions, CounterPenalty, Strategy};
+use codevs_reborn::bot::{plan_safety, play, BotOptions, CounterPenalty, DecideParams, Strategy};
 use codevs_reborn::protocol::{read_pack_file, PlayerInput, TurnInput};
 use codevs_reborn::rules::{chain_garbage, Action, Field, Packs, Simulator};
 use codevs_reborn::search::beam::{best_fire, search, BeamConfig, ChainBuilder, Potential, Start};
@@ -151,6 +151,52 @@ fn nine_against_six() -> (Packs, usize, Field, Field, BotOptions) {
     let mut wary = options(turn);
     wary.decide.counter_answer_margin = 30;
     (packs, turn, field, opponent, wary)
+}
+
+/// The bot's turn on a real position from `tests/positions`: the action, the links it fires and
+/// the explanation.
+fn think_position(name: &str, options: BotOptions) -> (Action, u32, String) {
+    let (packs, input) = common::position(name);
+    let options = BotOptions { turn: Some(input.turn), ..options };
+    let text = packs.to_string() + &turn_text(input.turn, input.me.clone(), input.opponent.clone());
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    play(text.as_bytes(), &mut out, &mut err, options).unwrap();
+    let action: Action = String::from_utf8(out).unwrap().lines().nth(1).expect("an answer").parse().unwrap();
+    let state: TurnState<'_, Engine> = TurnState::new(&input, &packs);
+    let links = state.me.field.clone().apply(state.pack(), action).links;
+    (action, links, String::from_utf8(err).unwrap())
+}
+
+/// Colun, pack file 28, our seat 0, turn 10: our 12 links are ready, colun can fire 12 next turn
+/// (it did, and its garbage buried us), our plan's longer chain is turns away. Comparing sizes
+/// only, the counter analysis held our 12 back for the 16 we would reach by waiting; the race
+/// fires it first.
+#[test]
+fn the_opening_race_fires_before_a_fast_opener_can() {
+    let (_, links, why) = think_position("colun-0028-turn10.txt", options(10));
+    assert!(why.contains("they can fire 12+ in 1"), "{why}");
+    assert!(why.contains("bonus 45 blocks for firing 12+ now (the race: they would fire first)"), "{why}");
+    assert_eq!(links, 12, "{why}");
+    // After the race's last turn the rules that compare sizes decide: they hold the fire back.
+    let late = BotOptions { decide: DecideParams { counter_race_last_turn: 9, ..options(10).decide }, ..options(10) };
+    let (_, links, why) = think_position("colun-0028-turn10.txt", late);
+    assert!(!why.contains("the race"), "{why}");
+    assert!(why.contains("penalty"), "{why}");
+    assert!(links < 12, "{why}");
+}
+
+/// Togatoga, pack file 30, our seat 0, turn 11: both sides can fire 14 links now. An equal chain
+/// is left out of the size comparisons; the race fires it (replayed from here with the fire
+/// forced, the bot won; it had kept quiet and lost).
+#[test]
+fn the_opening_race_fires_an_equal_chain_they_can_fire_now() {
+    let (_, links, why) = think_position("togatoga-0030-turn11.txt", options(11));
+    assert!(why.contains("we fire 14 now, they 14"), "{why}");
+    assert!(why.contains("they can fire 14+ in 0"), "{why}");
+    assert_eq!(links, 14, "{why}");
+    let off = BotOptions { decide: DecideParams { counter_race_turns: 0, ..options(11).decide }, ..options(11) };
+    let (_, _, why) = think_position("togatoga-0030-turn11.txt", off);
+    assert!(!why.contains("counter: we fire"), "equal chains are not compared: {why}");
 }
 
 #[test]

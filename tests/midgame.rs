@@ -6,7 +6,7 @@ mod common;
 
 use proptest::prelude::*;
 
-use codevs_reborn::protocol::{read_pack_file, Next, Reader};
+use codevs_reborn::protocol::read_pack_file;
 use codevs_reborn::rules::{Action, Field, Pack, Packs, Simulator, GARBAGE_ROW, MAX_X, ROTATIONS, SKILL_THRESHOLD};
 use codevs_reborn::search::midgame::{
     lethal_garbage, search, Advice, MidgameParams, MidgameResult, OpponentModel, VALUE_PER_BLOCK,
@@ -400,12 +400,7 @@ fn garbage_branching_takes_the_quiet_branch_when_that_is_the_worse() {
 /// looks lost and the search keeps quiet; with attacks of a row or more it fires.
 #[test]
 fn attack_classes_by_size_answer_an_equal_fire_that_seed_classes_let_bury_us() {
-    let text =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/positions/togatoga-0030-turn11.txt"))
-            .expect("the position file");
-    let mut reader = Reader::new(text.as_bytes());
-    let packs = reader.read_packs().expect("packs");
-    let Ok(Next::Turn(input)) = reader.read_next() else { panic!("turn 11's input") };
+    let (packs, input) = common::position("togatoga-0030-turn11.txt");
     let state: TurnState<'_, Engine> = TurnState::new(&input, &packs);
     assert_eq!(state.turn, 11);
     let best = |params: &MidgameParams| {

@@ -1,8 +1,9 @@
 //! The full bot (the default strategy), seed 000 from 最善手の探索 on: the turn-0 opening plan,
 //! then every turn the midgame exhaustive search, told by beams what the plan is worth, whether
-//! firing now invites a bigger answer (counter analysis), whether the plan's move could still
-//! answer the opponent firing first (safety check) and whether to give up the chain race for the
-//! skill (skill mode). Data flows one way: state → beams → advice → midgame → action.
+//! firing now invites a bigger answer or waiting lets the opponent fire first (counter
+//! analysis), whether the plan's move could still answer the opponent firing first (safety
+//! check) and whether to give up the chain race for the skill (skill mode). Data flows one way:
+//! state → beams → advice → midgame → action.
 
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -77,6 +78,22 @@ pub struct DecideParams {
     /// preferred (togatoga fired first and bigger).
     #[arg(long)]
     pub counter_race_penalty: bool,
+    /// The opening race: when the opponent can fire a chain at least as long as ours within
+    /// this many turns, before our plan fires a longer one, waiting only lets it fire first, so
+    /// firing now gets a bonus of the garbage it sends (also when it can fire as long a chain
+    /// now). The other counter rules compare sizes, not turns: colun fired 12 links the turn
+    /// after we held back a ready 12 for a longer chain two turns later. 0 turns it off.
+    #[arg(long, default_value_t = 1)]
+    pub counter_race_turns: usize,
+    /// The opening race: only for chains of at least this many links now (a smaller one does
+    /// not decide the game, and fast openers fire 12–14).
+    #[arg(long, default_value_t = 12)]
+    pub counter_race_min_links: u32,
+    /// The opening race: only up to this turn. Later, a strong builder that could fire first
+    /// keeps building instead (kera's first fires came at turns 17–26), and firing first only
+    /// hands it the answer.
+    #[arg(long, default_value_t = 13)]
+    pub counter_race_last_turn: usize,
     /// No firing penalty while at least this much garbage is pending on our side (a row falls
     /// next turn): waiting does not keep our chain for a better moment, the rows bury it
     /// (togatoga's 13 links landed on a ready 12 the penalty held back, and we never fired).
@@ -306,7 +323,11 @@ impl Brain {
         let d = &options.decide;
         let node_budget = (options.beam.node_budget > 0).then_some(options.beam.node_budget);
         let FiresNow { ours: ours_now, theirs: theirs_now } = fires_now;
-        let counter = !d.no_counter && ours_now >= d.counter_min_links && ours_now > theirs_now;
+        let race =
+            d.counter_race_turns > 0 && state.turn <= d.counter_race_last_turn && ours_now >= d.counter_race_min_links;
+        let counter = !d.no_counter
+            && ours_now >= d.counter_min_links
+            && (ours_now > theirs_now || (race && ours_now == theirs_now));
         let skill_check = !d.no_skill_mode && !self.skill_mode;
         if !counter && !skill_check {
             return;
@@ -335,7 +356,24 @@ impl Brain {
                  they reach {c4} after (probed {probed})"
             );
             let keep_building = !d.no_counter_keep_building && c1 < c4;
-            if state.me.garbage >= d.counter_under_attack_stock && c1 <= c4 {
+            // The race: turns from now until they can fire a chain at least ours, and until our
+            // plan fires a longer one.
+            let their_first = if theirs_now >= c1 { Some(0) } else { waiting.earliest(c1) }
+                .filter(|&k| race && k <= d.counter_race_turns);
+            let our_longer = self
+                .plan
+                .as_ref()
+                .filter(|p| p.fire_links.is_some_and(|l| l > c1))
+                .and_then(|p| p.fire_turn())
+                .map(|t| t.saturating_sub(state.turn));
+            if let Some(k) = their_first {
+                let ours = our_longer.map_or("never".to_string(), |t| format!("in {t}"));
+                let _ = write!(why, "; they can fire {c1}+ in {k}, our plan a longer one {ours}");
+            }
+            if their_first.is_some_and(|k| our_longer.is_none_or(|t| t > k)) {
+                advice.fire_bonus = Some((c1, mine * VALUE_PER_BLOCK));
+                let _ = writeln!(why, " → bonus {mine} blocks for firing {c1}+ now (the race: they would fire first)");
+            } else if state.me.garbage >= d.counter_under_attack_stock && c1 <= c4 {
                 let _ = writeln!(why, " → no adjustment (under attack: waiting buries our chain)");
             } else if c1 > c3 && !keep_building {
                 let _ = writeln!(why, " → no adjustment (they have nothing bigger)");

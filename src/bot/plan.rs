@@ -55,6 +55,11 @@ impl Plan {
         Some(PlanStep { action: self.actions[index], index, on_plan })
     }
 
+    /// The turn at which the plan fires its chain, if it ends by firing.
+    pub fn fire_turn(&self) -> Option<usize> {
+        self.fire_links.map(|_| self.start_turn + self.actions.len() - 1)
+    }
+
     /// The longest chain the searched position could fire from `turn` to `turn + turns`.
     pub fn best_within(&self, turn: usize, turns: usize) -> u32 {
         let from = turn.saturating_sub(self.start_turn);

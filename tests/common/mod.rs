@@ -4,7 +4,7 @@
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
 
-use codevs_reborn::protocol::{write_turn, PlayerInput, TurnInput};
+use codevs_reborn::protocol::{write_turn, Next, PlayerInput, Reader, TurnInput};
 use codevs_reborn::rules::{Action, Field, Packs, Simulator, GARBAGE_ROW};
 use codevs_reborn::search::builder::Menu;
 
@@ -16,6 +16,17 @@ pub fn shared() -> PathBuf {
 /// A real pack file's text.
 pub fn pack_text(index: usize) -> String {
     std::fs::read_to_string(shared().join(format!("packs/pack_{index:04}.pack"))).expect("shared pack file")
+}
+
+/// A real game's turn kept in `tests/positions`: its packs and that turn's input (the text the
+/// bot read, cut to the one turn).
+pub fn position(name: &str) -> (Packs, TurnInput) {
+    let path = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/positions")).join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut reader = Reader::new(text.as_bytes());
+    let packs = reader.read_packs().expect("packs");
+    let Ok(Next::Turn(input)) = reader.read_next() else { panic!("{name}: a turn's input after the packs") };
+    (packs, *input)
 }
 
 /// A player's input with the given field picture.
