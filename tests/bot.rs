@@ -13,7 +13,7 @@ use codevs_reborn::search::eval::BeamWeights;
 use codevs_reborn::search::midgame::VALUE_PER_BLOCK;
 use codevs_reborn::state::TurnState;
 use codevs_reborn::Engine;
-use common::{game_text, player, turn_text};
+use common::{game_text, links_of, player, turn_text};
 
 fn packs(i: usize) -> Packs {
     read_pack_file(&common::shared().join(format!("packs/pack_{i:04}.pack"))).unwrap()
@@ -158,13 +158,8 @@ fn nine_against_six() -> (Packs, usize, Field, Field, BotOptions) {
 fn think_position(name: &str, options: BotOptions) -> (Action, u32, String) {
     let (packs, input) = common::position(name);
     let options = BotOptions { turn: Some(input.turn), ..options };
-    let text = packs.to_string() + &turn_text(input.turn, input.me.clone(), input.opponent.clone());
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    play(text.as_bytes(), &mut out, &mut err, options).unwrap();
-    let action: Action = String::from_utf8(out).unwrap().lines().nth(1).expect("an answer").parse().unwrap();
-    let state: TurnState<'_, Engine> = TurnState::new(&input, &packs);
-    let links = state.me.field.clone().apply(state.pack(), action).links;
-    (action, links, String::from_utf8(err).unwrap())
+    let (action, why) = think(&packs, input.turn, input.me.clone(), input.opponent.clone(), options);
+    (action, links_of(&TurnState::<Engine>::new(&input, &packs), action), why)
 }
 
 /// Colun, pack file 28, our seat 0, turn 10: our 12 links are ready, colun can fire 12 next turn

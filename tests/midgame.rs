@@ -13,6 +13,7 @@ use codevs_reborn::search::midgame::{
 };
 use codevs_reborn::state::{Position, TurnState};
 use codevs_reborn::Engine;
+use common::links_of;
 
 fn pic(picture: &str) -> Field {
     picture.parse().unwrap_or_else(|e| panic!("bad picture ({e}):\n{picture}"))
@@ -42,11 +43,6 @@ fn with_depth(depth: usize) -> MidgameParams {
 
 fn run(state: &TurnState<'_, Engine>, params: &MidgameParams) -> MidgameResult {
     search(state, params, &Advice::default(), None, None)
-}
-
-/// What `action` does on our field this turn.
-fn links_of(state: &TurnState<'_, Engine>, action: Action) -> u32 {
-    state.me.field.clone().apply(state.pack(), action).links
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use codevs_reborn::protocol::{write_turn, Next, PlayerInput, Reader, TurnInput};
 use codevs_reborn::rules::{Action, Field, Packs, Simulator, GARBAGE_ROW};
 use codevs_reborn::search::builder::Menu;
+use codevs_reborn::state::TurnState;
 
 /// The shared folder beside the repository (packs, bench workloads, rules).
 pub fn shared() -> PathBuf {
@@ -27,6 +28,11 @@ pub fn position(name: &str) -> (Packs, TurnInput) {
     let packs = reader.read_packs().expect("packs");
     let Ok(Next::Turn(input)) = reader.read_next() else { panic!("{name}: a turn's input after the packs") };
     (packs, *input)
+}
+
+/// The links `action` fires on our field this turn.
+pub fn links_of<S: Simulator>(state: &TurnState<'_, S>, action: Action) -> u32 {
+    state.me.field.clone().apply(state.pack(), action).links
 }
 
 /// A player's input with the given field picture.
