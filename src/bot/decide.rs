@@ -1,15 +1,16 @@
 //! The full bot (the default strategy), seed 000 from 最善手の探索 on: the turn-0 opening plan,
 //! then every turn the midgame exhaustive search, told by beams what the plan is worth, whether
 //! firing now invites a bigger answer or waiting lets the opponent fire first (counter
-//! analysis), whether the plan's move could still answer the opponent firing first (safety
-//! check) and whether to give up the chain race for the skill (skill mode). Data flows one way:
-//! state → beams → advice → midgame → action.
+//! analysis), whether the opponent fires before our plan does and a plan firing by its turn
+//! should replace ours (race re-plan), whether the plan's move could still answer the opponent
+//! firing first (safety check) and whether to give up the chain race for the skill (skill
+//! mode). Data flows one way: state → beams → advice → midgame → action.
 
 use std::fmt::Write as _;
 use std::time::Instant;
 
 use crate::rules::{chain_garbage, chain_score, Action, Simulator, GARBAGE, GARBAGE_ROW};
-use crate::search::beam::{best_fire, BeamConfig, BeamResult, Start};
+use crate::search::beam::{best_fire, BeamConfig, BeamResult, Line, Potential, Start};
 use crate::search::builder::BuilderConfig;
 use crate::search::midgame::{self, Advice, MidgameParams, VALUE_PER_BLOCK};
 use crate::Engine;
@@ -94,6 +95,16 @@ pub struct DecideParams {
     /// hands it the answer.
     #[arg(long, default_value_t = 13)]
     pub counter_race_last_turn: usize,
+    /// The opening race, re-planned: when the opponent can fire `--counter-race-min-links` or
+    /// more at a turn (up to `--counter-race-last-turn`) before our plan fires, a rebuilt plan
+    /// firing by that turn replaces it if its chain is at most this many links shorter than
+    /// theirs. A plan firing later gets buried: their first garbage row lands on its trigger
+    /// (togatoga fired 13 links at turn 11–12 against our plans' 12–14 a turn later).
+    #[arg(long, default_value_t = 1)]
+    pub race_replan_slack: u32,
+    /// Turn the opening-race re-plan off.
+    #[arg(long)]
+    pub no_race_replan: bool,
     /// No firing penalty while at least this much garbage is pending on our side (a row falls
     /// next turn): waiting does not keep our chain for a better moment, the rows bury it
     /// (togatoga's 13 links landed on a ready 12 the penalty held back, and we never fired).
@@ -241,7 +252,10 @@ impl Brain {
             Advice { plan_action: step.map(|s| s.action), skill_mode: self.skill_mode, ..Advice::default() };
         if !low {
             let beams_end = slice(Instant::now(), turn_end, options.decide.counter_share);
-            self.analyse(options, state, fires_now, beams_end, &mut advice, &mut why);
+            if self.analyse(options, state, fires_now, beams_end, turn_end, &mut advice, &mut why) {
+                step = self.plan.as_ref().and_then(|p| p.step(state));
+                advice.plan_action = step.map(|s| s.action);
+            }
         }
 
         let safety_penalty = match advice.plan_action {
@@ -310,16 +324,19 @@ impl Brain {
         self.last_scores = Some(scores);
     }
 
-    /// Counter analysis and the skill-mode decision, both from opponent beams.
+    /// Counter analysis, the race re-plan and the skill-mode decision, all from opponent beams;
+    /// true when the race re-plan replaced the plan.
+    #[allow(clippy::too_many_arguments)]
     fn analyse(
         &mut self,
         options: &BotOptions,
         state: &TurnState<Engine>,
         fires_now: FiresNow,
         beams_end: Instant,
+        turn_end: Instant,
         advice: &mut Advice,
         why: &mut String,
-    ) {
+    ) -> bool {
         let d = &options.decide;
         let node_budget = (options.beam.node_budget > 0).then_some(options.beam.node_budget);
         let FiresNow { ours: ours_now, theirs: theirs_now } = fires_now;
@@ -329,8 +346,9 @@ impl Brain {
             && ours_now >= d.counter_min_links
             && (ours_now > theirs_now || (race && ours_now == theirs_now));
         let skill_check = !d.no_skill_mode && !self.skill_mode;
-        if !counter && !skill_check {
-            return;
+        let race_check = !d.no_race_replan && !self.skill_mode && state.turn <= d.counter_race_last_turn;
+        if !counter && !skill_check && !race_check {
+            return false;
         }
         let probe = |depth: usize, garbage: u32, end: Instant| -> BeamResult {
             let start = Start { field: &state.opponent.field, packs: state.packs, turn: state.turn, garbage };
@@ -339,6 +357,7 @@ impl Brain {
         let now = Instant::now();
         let waiting_end = if counter { slice(now, beams_end, 0.5) } else { beams_end };
         let waiting = probe(d.counter_wait_turns.max(10), state.opponent.garbage, waiting_end);
+        let replanned = race_check && self.race_replan(options, state, &waiting, turn_end, why);
         if counter {
             let c3 = waiting.best_within(d.counter_wait_turns);
             let sent = chain_garbage(ours_now);
@@ -405,6 +424,56 @@ impl Brain {
             advice.plan_action = None;
             self.plan = None;
         }
+        replanned
+    }
+
+    /// The opening race, decided from the opponent's field: when it can fire a real chain
+    /// before our plan fires, the plan is replaced by a rebuilt one that fires by its turn, if
+    /// that chain is about as long as theirs (the garbage cancels, and both build again).
+    fn race_replan(
+        &mut self,
+        options: &BotOptions,
+        state: &TurnState<Engine>,
+        waiting: &BeamResult,
+        turn_end: Instant,
+        why: &mut String,
+    ) -> bool {
+        let d = &options.decide;
+        let Some((our_turn, opening)) = self.plan.as_ref().and_then(|p| Some((p.fire_turn()?, p.opening))) else {
+            return false;
+        };
+        let Some(k) = waiting.earliest(d.counter_race_min_links) else { return false };
+        let their_turn = state.turn + k;
+        if k == 0 || their_turn >= our_turn || their_turn > d.counter_race_last_turn {
+            return false;
+        }
+        let theirs = waiting.threats()[k];
+        let end = slice(Instant::now(), turn_end, d.rebuild_share);
+        let mut result = build_chain_within(options, state, k, end);
+        // The largest chain fireable by their turn (the earliest of equal ones).
+        let mut best: Option<(u32, &Line)> = None;
+        for line in result.menu.entries.iter().take(k + 1).flatten() {
+            let links = line.fires.last().copied().flatten().map_or(0, |f| f.chain.links);
+            if best.is_none_or(|(most, _)| links > most) {
+                best = Some((links, line));
+            }
+        }
+        let ours = best.map_or(0, |(links, _)| links);
+        let _ = write!(
+            why,
+            "  race: they can fire {theirs} at turn {their_turn}, our plan fires at turn {our_turn}; \
+             by their turn we can fire {ours}"
+        );
+        let Some(line) = best.filter(|_| ours > 0 && ours + d.race_replan_slack >= theirs).map(|(_, l)| l.clone())
+        else {
+            let _ = writeln!(why, " → plan kept");
+            return false;
+        };
+        result.line = line;
+        // Trusted as the plan it replaces: the opening's plan, raced.
+        self.plan = Plan::from_search(&result, opening);
+        let _ = writeln!(why, " → plan replaced");
+        self.plan.is_some()
     }
 
     /// Seed 000 (スキルモードの追加): the chain race is lost when we cannot build anything, or
@@ -564,6 +633,22 @@ fn short_beam(
 fn build_chain(options: &BotOptions, state: &TurnState<Engine>, opening: bool, end: Instant) -> BeamResult {
     let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
     options.beam.build(start, opening, Some(end))
+}
+
+/// A rebuild searching only `turns` ahead: its whole budget goes into the chains fireable by
+/// then (a full rebuild's menu holds them only by the way, from states kept for later chains),
+/// as wide as the opening's beam where the time allows.
+fn build_chain_within(options: &BotOptions, state: &TurnState<Engine>, turns: usize, end: Instant) -> BeamResult {
+    let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
+    let beam = BeamConfig {
+        depth: turns,
+        width: options.beam.beam_width,
+        chain_width: options.beam.beam_chain_width,
+        potential: Potential::NextPack,
+        ..options.beam.rebuild(Some(end))
+    };
+    let anytime = BuilderConfig { depth: turns, ..options.beam.builder(false, Some(end)) };
+    options.beam.search_with(start, &beam, &anytime)
 }
 
 fn describe(result: &BeamResult) -> String {
