@@ -196,17 +196,19 @@ fn the_opening_race_fires_an_equal_chain_they_can_fire_now() {
 
 /// Togatoga, pack file 38, our seat 0, turn 10: togatoga can fire 12 links at turn 12 (it fired
 /// 13 there) while our plan's chain comes turns later, under its garbage by then. The race
-/// re-plan takes a plan that fires 13 by turn 12: three moves, the third the fire.
+/// re-plan (`--race-replan`) takes a plan that fires 13 by turn 12: three moves, the third the
+/// fire.
 #[test]
 fn the_opening_race_replans_to_fire_by_the_opponents_turn() {
     let mut options = options(10);
     options.beam.node_budget = 4_000_000;
-    let (_, _, why) = think_position("togatoga-0038-turn10.txt", options.clone());
+    let on = BotOptions { decide: DecideParams { race_replan: true, ..options.decide.clone() }, ..options.clone() };
+    let (_, _, why) = think_position("togatoga-0038-turn10.txt", on);
     assert!(why.contains("race: they can fire 12 at turn 12"), "{why}");
     assert!(why.contains("by their turn we can fire 13 → plan replaced"), "{why}");
     assert!(why.contains("decided: plan step 1 of 3 "), "{why}");
-    let off = BotOptions { decide: DecideParams { no_race_replan: true, ..options.decide.clone() }, ..options };
-    let (_, _, why) = think_position("togatoga-0038-turn10.txt", off);
+    // Off (the default): the plan builds on.
+    let (_, _, why) = think_position("togatoga-0038-turn10.txt", options);
     assert!(!why.contains("race:"), "{why}");
     assert!(!why.contains("decided: plan step 1 of 3 "), "{why}");
 }

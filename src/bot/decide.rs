@@ -95,16 +95,17 @@ pub struct DecideParams {
     /// hands it the answer.
     #[arg(long, default_value_t = 13)]
     pub counter_race_last_turn: usize,
-    /// The opening race, re-planned: when the opponent can fire `--counter-race-min-links` or
+    /// The opening race, re-planned (`--race-replan`): when the opponent can fire `--counter-race-min-links` or
     /// more at a turn (up to `--counter-race-last-turn`) before our plan fires, a rebuilt plan
     /// firing by that turn replaces it if its chain is at most this many links shorter than
     /// theirs. A plan firing later gets buried: their first garbage row lands on its trigger
     /// (togatoga fired 13 links at turn 11–12 against our plans' 12–14 a turn later).
     #[arg(long, default_value_t = 1)]
     pub race_replan_slack: u32,
-    /// Turn the opening-race re-plan off.
+    /// Turn the opening-race re-plan on. Off by default: even in the gauntlet (togatoga 8-0-8
+    /// with it and without on files 27–28 and 39–44, ysgeso 8-0-3 both on files 27–32).
     #[arg(long)]
-    pub no_race_replan: bool,
+    pub race_replan: bool,
     /// No firing penalty while at least this much garbage is pending on our side (a row falls
     /// next turn): waiting does not keep our chain for a better moment, the rows bury it
     /// (togatoga's 13 links landed on a ready 12 the penalty held back, and we never fired).
@@ -346,7 +347,7 @@ impl Brain {
             && ours_now >= d.counter_min_links
             && (ours_now > theirs_now || (race && ours_now == theirs_now));
         let skill_check = !d.no_skill_mode && !self.skill_mode;
-        let race_check = !d.no_race_replan && !self.skill_mode && state.turn <= d.counter_race_last_turn;
+        let race_check = d.race_replan && !self.skill_mode && state.turn <= d.counter_race_last_turn;
         if !counter && !skill_check && !race_check {
             return false;
         }
