@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use crate::rules::{chain_garbage, chain_score, Action, Simulator, GARBAGE, GARBAGE_ROW};
-use crate::search::beam::{best_fire, BeamConfig, BeamResult, Line, Potential, Start};
+use crate::search::beam::{best_fire, BeamConfig, BeamResult, Potential, Start};
 use crate::search::builder::BuilderConfig;
 use crate::search::midgame::{self, Advice, MidgameParams, VALUE_PER_BLOCK};
 use crate::Engine;
@@ -95,10 +95,10 @@ pub struct DecideParams {
     /// hands it the answer.
     #[arg(long, default_value_t = 13)]
     pub counter_race_last_turn: usize,
-    /// The opening race, re-planned (`--race-replan`): when the opponent can fire `--counter-race-min-links` or
-    /// more at a turn (up to `--counter-race-last-turn`) before our plan fires, a rebuilt plan
-    /// firing by that turn replaces it if its chain is at most this many links shorter than
-    /// theirs. A plan firing later gets buried: their first garbage row lands on its trigger
+    /// The opening race, re-planned (`--race-replan`): when the opponent can fire
+    /// `--counter-race-min-links` or more at a turn (up to `--counter-race-last-turn`) before our
+    /// plan fires, a rebuilt plan firing by that turn replaces it if its chain is at most this
+    /// many links shorter than theirs. A plan firing later gets buried: their first garbage row lands on its trigger
     /// (togatoga fired 13 links at turn 11–12 against our plans' 12–14 a turn later).
     #[arg(long, default_value_t = 1)]
     pub race_replan_slack: u32,
@@ -451,22 +451,16 @@ impl Brain {
         let theirs = waiting.threats()[k];
         let end = slice(Instant::now(), turn_end, d.rebuild_share);
         let mut result = build_chain_within(options, state, k, end);
-        // The largest chain fireable by their turn (the earliest of equal ones).
-        let mut best: Option<(u32, &Line)> = None;
-        for line in result.menu.entries.iter().take(k + 1).flatten() {
-            let links = line.fires.last().copied().flatten().map_or(0, |f| f.chain.links);
-            if best.is_none_or(|(most, _)| links > most) {
-                best = Some((links, line));
-            }
-        }
-        let ours = best.map_or(0, |(links, _)| links);
+        // The largest chain fireable by their turn (the earliest of equal ones): the search
+        // went no deeper, so the menu's choice cannot fall past it.
+        let chosen = result.menu.choose(k).cloned();
+        let ours = chosen.as_ref().and_then(|line| line.fires.last().copied().flatten()).map_or(0, |f| f.chain.links);
         let _ = write!(
             why,
             "  race: they can fire {theirs} at turn {their_turn}, our plan fires at turn {our_turn}; \
              by their turn we can fire {ours}"
         );
-        let Some(line) = best.filter(|_| ours > 0 && ours + d.race_replan_slack >= theirs).map(|(_, l)| l.clone())
-        else {
+        let Some(line) = chosen.filter(|_| ours + d.race_replan_slack >= theirs) else {
             let _ = writeln!(why, " → plan kept");
             return false;
         };
