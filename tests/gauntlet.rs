@@ -299,3 +299,36 @@ fn a_command_that_never_starts_stops_the_gauntlet_with_a_hint() {
         assert!(json_lines(&json).is_empty(), "no game is recorded");
     }
 }
+
+#[test]
+fn one_side_plays_each_pair_once_with_seats_alternating_and_the_rest_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let packs = dir.path().join("packs");
+    std::fs::create_dir(&packs).unwrap();
+    for i in 0..2 {
+        let name = format!("pack_{i:04}.pack");
+        std::fs::copy(Path::new(PACKS).join(&name), packs.join(&name)).unwrap();
+    }
+    let (packs, json) = (packs.to_str().unwrap(), dir.path().join("games.jsonl"));
+    let opponent = format!("crasher={CRASHER}");
+    let mut args = vec!["--opponent", &opponent, "--pairs", "2", "--json", json.to_str().unwrap()];
+    let stdout = run_ok(packs, &[args.as_slice(), &["--one-side"]].concat());
+    let games = json_lines(&json);
+    let seats: Vec<(u64, u64, u64)> = games
+        .iter()
+        .map(|g| (g["pair"].as_u64().unwrap(), g["game"].as_u64().unwrap(), g["our_seat"].as_u64().unwrap()))
+        .collect();
+    // Pair 0 from seat 0 (game 0), pair 1 from seat 1 (game 3).
+    assert_eq!(seats, [(0, 0, 0), (1, 3, 1)], "{stdout}");
+    assert_eq!(row(&stdout, "crasher")[1..3], ["2", "2-0-0"], "{stdout}");
+    assert_eq!(row(&stdout, "crasher")[6], "0/0", "no pair is complete: {stdout}");
+
+    // The same gauntlet without --one-side plays the other halves only.
+    args.retain(|a| *a != "--one-side");
+    let stdout = run_ok(packs, &args);
+    let mut played: Vec<u64> = json_lines(&json).iter().map(|g| g["game"].as_u64().unwrap()).collect();
+    assert_eq!(played[..2], [0, 3]);
+    played.sort();
+    assert_eq!(played, [0, 1, 2, 3]);
+    assert!(stdout.contains("(2 played now, 2 from"), "{stdout}");
+}

@@ -42,6 +42,12 @@ pub struct GauntletArgs {
     /// Every opponent gets the same packs; pack files are reused in order when there are fewer.
     #[arg(long, value_name = "N", default_value_t = 6)]
     pub pairs: usize,
+    /// Play one game of each pair instead of both (our seat alternating: seat 0 on even pairs,
+    /// seat 1 on odd ones). Both seats get the same packs and move at once, so between
+    /// deterministic bots the second game only repeats the first: this doubles the pack files
+    /// covered per hour. Run again without it (same `--json`) to play the other halves.
+    #[arg(long)]
+    pub one_side: bool,
     #[command(flatten)]
     pub control: ControlArgs,
     /// One JSON object per game (the arena's, plus the opponent's name, our seat, the pair, the
@@ -340,10 +346,11 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     let labels: Vec<String> = (0..args.pairs).map(|p| source.label(p)).collect();
     let done: HashSet<(&str, &str, usize)> =
         lines.iter().map(|g| (g.opponent.as_str(), g.line.packs.as_str(), g.line.game)).collect();
-    let planned = opponents.len() * 2 * args.pairs;
+    let played = |game: usize| !args.one_side || game % 2 == (game / 2) % 2;
+    let planned = opponents.len() * (0..2 * args.pairs).filter(|&g| played(g)).count();
     let tasks: Vec<Task> = opponents
         .iter()
-        .flat_map(|o| (0..2 * args.pairs).map(move |game| Task { opponent: o, game }))
+        .flat_map(|o| (0..2 * args.pairs).filter(|&g| played(g)).map(move |game| Task { opponent: o, game }))
         .filter(|t| !done.contains(&(t.opponent.name.as_str(), labels[t.game / 2].as_str(), t.game)))
         .collect();
 
