@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Instant;
 
-use codevs_reborn::bot::{plan_safety, play, BotOptions, CounterPenalty, DecideParams, Strategy};
+use codevs_reborn::bot::{plan_safety, play, Bot, BotOptions, CounterPenalty, DecideParams, Strategy};
 use codevs_reborn::protocol::{read_pack_file, PlayerInput, TurnInput};
 use codevs_reborn::rules::{chain_garbage, Action, Field, Packs, Simulator};
 use codevs_reborn::search::beam::{best_fire, search, BeamConfig, ChainBuilder, Potential, Start};
@@ -213,6 +213,26 @@ fn the_opening_race_replans_to_fire_by_the_opponents_turn() {
     assert!(!why.contains("decided: plan step 1 of 3 "), "{why}");
 }
 
+/// Togatoga, pack file 51, our seat 0, turn 10: togatoga fires 12 links now (45 blocks). Our
+/// plan's move would answer 18 blocks within the safety check's turns, another first move 105.
+/// The midgame search, which sees four plies, took a move that answered nothing, and its rows
+/// buried us (we never fired again). The answering line becomes the plan, trusted by the answer
+/// margin; with `--no-answer-plan` the plan's move is only penalised.
+#[test]
+fn the_line_that_answers_their_fire_becomes_the_plan() {
+    let mut options = options(10);
+    options.beam.node_budget = 8_000_000;
+    let (_, _, why) = think_position("togatoga-0051-turn10.txt", options.clone());
+    assert!(why.contains("safety: they fire 12 now (45 blocks)"), "{why}");
+    let answer = why.lines().find(|l| l.contains("answer plan: fires")).unwrap_or_else(|| panic!("{why}"));
+    let links = number_after(answer, "fires ");
+    assert!(links >= 13, "an answer sending more than their 45 blocks: {why}");
+    assert!(why.contains("decided: plan step 1 of "), "{why}");
+    let off = BotOptions { decide: DecideParams { no_answer_plan: true, ..options.decide.clone() }, ..options };
+    let (_, _, why) = think_position("togatoga-0051-turn10.txt", off);
+    assert!(why.contains("plan move penalised") && !why.contains("answer plan"), "{why}");
+}
+
 #[test]
 fn the_counter_answer_margin_is_added_to_the_probed_answer() {
     let (packs, turn, field, opponent, mut wary) = nine_against_six();
@@ -287,8 +307,10 @@ fn safety_with(
     let input = TurnInput { turn, me: player(&picture(me), 0, 0), opponent: player(&picture(opponent), 0, 0) };
     let state = TurnState::<Engine>::new(&input, packs);
     let mut why = String::new();
-    let penalty = plan_safety(options, &state, action, Instant::now(), Some(2_000_000), &mut why);
-    (penalty, why)
+    let safety = plan_safety(options, &state, action, Instant::now(), Some(2_000_000), &mut why);
+    // A penalty comes with the search that found the better answer, and only then.
+    assert_eq!(safety.penalty > 0, safety.answer.is_some(), "{why}");
+    (safety.penalty, why)
 }
 
 #[test]
@@ -327,6 +349,54 @@ fn the_safety_check_runs_on_a_midgame_turn_when_they_can_fire() {
     let (turn, opponent) = grown(&packs, 10);
     let (_, why) = think(&packs, turn, player("", 0, 0), player(&picture(&opponent), 0, 0), options(turn));
     assert!(why.contains("safety: they fire"), "{why}");
+}
+
+/// The reasons for each of the first `turns` turns of the full bot playing `packs` alone (the
+/// opponent's field stays empty), each turn's field the one its moves made.
+fn play_alone(packs: &Packs, turns: usize, options: BotOptions) -> Vec<String> {
+    let mut bot = Bot::new(options);
+    bot.new_game(packs.clone());
+    let mut field = Engine::from_field(&Field::empty());
+    (0..turns)
+        .map(|turn| {
+            let input = TurnInput { turn, me: player(&picture(&field.to_field()), 0, 0), opponent: player("", 0, 0) };
+            bot.observe(&input);
+            let (action, why) = bot.think(&input);
+            field.apply(packs.get(turn), action);
+            why
+        })
+        .collect()
+}
+
+#[test]
+fn the_opening_plan_is_refined_while_it_is_followed_blindly() {
+    let packs = packs(0);
+    let mut options = BotOptions { strategy: Strategy::Full, ..BotOptions::default() };
+    options.beam.node_budget = 2_000_000;
+    options.beam.refine_ms = options.beam.opening_ms / 2;
+    let blind = options.plan_unconditional_turns;
+    let reasons = play_alone(&packs, blind, options.clone());
+    assert!(!reasons[0].contains("refine:"), "turn 0 searches the opening itself");
+    let mut replaced = 0;
+    for (turn, why) in reasons.iter().enumerate().skip(1) {
+        let line = why.lines().find(|l| l.contains("refine:")).unwrap_or_else(|| panic!("turn {turn}: {why}"));
+        assert!(why.contains("decided: opening plan step"), "turn {turn}: {why}");
+        if let Some((_, new)) = line.split_once("replaced: fires ") {
+            // Longer, or as long and sooner.
+            let old = &line[line.find("the plan fires ").unwrap() + "the plan fires ".len()..];
+            let fire = |text: &str| (number_after(text, ""), number_after(text, "at turn "));
+            let ((links, at), (old_links, old_at)) = (fire(new), fire(old));
+            assert!(links > old_links || (links == old_links && at < old_at), "turn {turn}: {line}");
+            // The new plan's first step is this turn's move.
+            assert!(why.contains("decided: opening plan step 1 "), "turn {turn}: {why}");
+            replaced += 1;
+        }
+    }
+    // On this pack file two of the refinements find a better plan (at this node budget).
+    assert!(replaced > 0, "no refinement replaced the plan");
+    options.beam.refine_ms = 0;
+    let reasons = play_alone(&packs, 3, options);
+    assert!(reasons.iter().all(|why| !why.contains("refine:")), "--refine-ms 0 turns it off");
 }
 
 #[test]

@@ -10,9 +10,10 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use crate::bot::{Plan, PlanKind};
 use crate::protocol::{pack_files, read_pack_file};
 use crate::rules::{Field, Packs, Simulator, MAX_TURNS};
-use crate::search::beam::{BeamParams, Start};
+use crate::search::beam::{BeamParams, BeamResult, Line, Start};
 use crate::search::builder::{self, BuilderConfig};
 use crate::Engine;
 
@@ -37,6 +38,10 @@ pub struct OpeningBenchArgs {
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
+    /// With `--refine-ms`: the plan is refined at turns 1 to N − 1, as the bot does while it
+    /// follows the plan blindly (its `--plan-unconditional-turns`).
+    #[arg(long, default_value_t = 8)]
+    pub blind_turns: usize,
     #[command(flatten)]
     pub beam: BeamParams,
 }
@@ -60,8 +65,14 @@ pub struct OpeningReport {
     pub name: String,
     /// The best chain fireable by each of [`BY_TURNS`] (some searched line).
     pub best_by: [u32; 6],
-    /// The best chain the plan's own line fires by each of [`LINE_BY_TURNS`].
+    /// The best chain the plan's own line fires by each of [`LINE_BY_TURNS`] (after the
+    /// refinements, with `--refine-ms`).
     pub line_by: [u32; 3],
+    /// The plan's chain and the turn it fires, before and after the refinements, and how many
+    /// refinements replaced it.
+    pub opening_fire: Option<(u32, usize)>,
+    pub plan_fire: Option<(u32, usize)>,
+    pub refined: usize,
     /// The earliest turn each of [`MILESTONES`] can be fired.
     pub first_turn: [Option<usize>; 4],
     /// The re-plan case: the best chain within each of [`REPLAN_WITHIN`] turns.
@@ -80,9 +91,49 @@ pub fn run_one(name: String, packs: &Packs, args: &OpeningBenchArgs) -> OpeningR
     // The best chain some searched line fires by each turn (the menu).
     let best_by = BY_TURNS.map(|t| result.best_within(t));
     let first_turn = MILESTONES.map(|m| result.earliest(m));
-    let line_by = LINE_BY_TURNS.map(|t| result.line.best_by_turn(t));
+    let fire = |p: &Plan| p.fire_links.zip(p.fire_turn());
+    let opening_fire = Plan::from_search(&result, PlanKind::Opening).as_ref().and_then(fire);
+    let (line, plan, refined) = refine(packs, args, &result);
+    let line_by = LINE_BY_TURNS.map(|t| line.best_by_turn(t));
+    let plan_fire = plan.as_ref().and_then(fire);
     let replan = (!args.no_replan).then(|| replan(packs, args)).flatten();
-    OpeningReport { name, best_by, line_by, first_turn, replan, nodes: result.nodes, seconds }
+    OpeningReport {
+        name,
+        best_by,
+        line_by,
+        opening_fire,
+        plan_fire,
+        refined,
+        first_turn,
+        replan,
+        nodes: result.nodes,
+        seconds,
+    }
+}
+
+/// The plan's refinements (`--refine-ms`) at the turns it is followed blindly, as the bot makes
+/// them: the final line and plan, and how many refinements replaced the plan.
+fn refine(packs: &Packs, args: &OpeningBenchArgs, opening: &BeamResult) -> (Line, Option<Plan>, usize) {
+    let (mut line, mut plan, mut refined) = (opening.line.clone(), Plan::from_search(opening, PlanKind::Opening), 0);
+    if args.beam.refine_ms == 0 {
+        return (line, plan, refined);
+    }
+    for turn in 1..args.blind_turns {
+        let Some(current) = plan.as_ref() else { break };
+        // Only while the plan still builds: its last move fires.
+        if current.fire_turn().is_some_and(|t| t <= turn) || turn >= current.start_turn + current.actions.len() {
+            break;
+        }
+        let Some(field) = current.expected_at(turn) else { break };
+        let field = Engine::from_field(field);
+        let deadline = Some(Instant::now() + Duration::from_millis(args.beam.refine_ms));
+        let result = args.beam.refine_opening(Start { field: &field, packs, turn, garbage: 0 }, deadline);
+        if let Some(better) = Plan::from_search(&result, PlanKind::Opening).filter(|p| p.improves_on(current)) {
+            (line, plan) = (result.line, Some(better));
+            refined += 1;
+        }
+    }
+    (line, plan, refined)
 }
 
 /// The re-plan case: a field grown to turn 15 by a fixed small search (the same for every
@@ -159,7 +210,7 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
         .map(|t| format!("by{t}"))
         .chain(MILESTONES.iter().map(|m| format!("≥{m}")))
         .chain(LINE_BY_TURNS.iter().map(|t| format!("L{t}")))
-        .chain(["re+5".into(), "re+10".into()])
+        .chain(["fire0".into(), "fire".into(), "ref".into(), "re+5".into(), "re+10".into()])
         .collect();
     println!("{:<16} {} {:>12} {:>10}", "file", columns(&header), "nodes", "nodes/s");
     let mut reports = Vec::new();
@@ -180,6 +231,8 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
             .map(u32::to_string)
             .chain(r.first_turn.iter().map(|&t| turn(t)))
             .chain(r.line_by.iter().map(u32::to_string))
+            .chain([r.opening_fire, r.plan_fire].map(|f| f.map_or("-".into(), |(l, t)| format!("{l}@{t}"))))
+            .chain([r.refined.to_string()])
             .chain([re(0), re(1)])
             .collect();
         progress.suspend(|| {
@@ -198,6 +251,10 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
     for (i, t) in LINE_BY_TURNS.iter().enumerate() {
         let (median, p10, p90, mean) = chain_quantiles(&reports.iter().map(|r| r.line_by[i]).collect::<Vec<_>>());
         println!("the plan's own line by turn {t}: median {median}, 10th percentile {p10}, 90th {p90}, mean {mean:.2}");
+    }
+    if args.beam.refine_ms > 0 {
+        let refined = reports.iter().filter(|r| r.refined > 0).count();
+        println!("refined at turns 1-{}: the plan replaced in {refined}/{} files", args.blind_turns - 1, reports.len());
     }
     let mut turn_to_12 = String::new();
     for (i, m) in MILESTONES.iter().enumerate() {

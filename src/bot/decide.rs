@@ -15,7 +15,7 @@ use crate::search::builder::BuilderConfig;
 use crate::search::midgame::{self, Advice, MidgameParams, VALUE_PER_BLOCK};
 use crate::Engine;
 
-use super::plan::Plan;
+use super::plan::{Plan, PlanKind, PlanStep};
 use super::{BotOptions, Stakes, TimeManager};
 use crate::state::TurnState;
 
@@ -29,6 +29,10 @@ pub struct DecideParams {
     /// The same for a plan rebuilt in the midgame.
     #[arg(long, default_value_t = 10)]
     pub rebuild_margin: i64,
+    /// The same for the plan that answers the opponent's fire (see `--no-answer-plan`): its
+    /// chain goes off turns after the midgame search's horizon.
+    #[arg(long, default_value_t = 30)]
+    pub answer_margin: i64,
     /// Turn the counter analysis off.
     #[arg(long)]
     pub no_counter: bool,
@@ -153,6 +157,12 @@ pub struct DecideParams {
     /// Share of what is left of the turn's budget the safety check's beams may use.
     #[arg(long, default_value_t = 0.2)]
     pub plan_safety_share: f64,
+    /// Keep the plan when the safety check finds another first move answering their fire
+    /// better (seed 000: the plan's move is only penalised, and the midgame search, which sees
+    /// a few plies, chooses; it buried the answering chain under their garbage). By default
+    /// the answering line becomes the plan.
+    #[arg(long)]
+    pub no_answer_plan: bool,
 }
 
 /// The penalty on a fire the opponent would answer with a bigger chain.
@@ -182,6 +192,9 @@ pub struct Brain {
     /// Both scores at the previous turn, to notice chains fired.
     last_scores: Option<(u64, u64)>,
 }
+
+/// A refinement of the opening plan uses at most this share of the time left.
+const REFINE_SHARE_OF_LEFT: f64 = 0.05;
 
 /// The slice of a turn's budget a search may use: a share of what is left until the turn's end.
 fn slice(now: Instant, turn_end: Instant, share: f64) -> Instant {
@@ -222,10 +235,14 @@ impl Brain {
         if state.turn == 0 {
             let result = build_chain(options, state, true, turn_end);
             let _ = writeln!(why, "  opening {}: {}", options.beam.builder.name(), describe(&result));
-            self.plan = Plan::from_search(&result, true);
+            self.plan = Plan::from_search(&result, PlanKind::Opening);
         }
         let mut step = self.plan.as_ref().and_then(|p| p.step(state));
         if let Some(s) = step.filter(|_| state.turn < options.plan_unconditional_turns) {
+            let s = match s.on_plan && state.turn > 0 && !low {
+                true => self.refine_plan(options, state, clock, started, &mut why).unwrap_or(s),
+                false => s,
+            };
             let _ = writeln!(why, "  decided: opening plan step {} (early turns follow it blindly)", s.index + 1);
             return (s.action, why);
         }
@@ -245,7 +262,7 @@ impl Brain {
             let end = slice(Instant::now(), turn_end, options.decide.rebuild_share);
             let result = build_chain(options, state, false, end);
             let _ = writeln!(why, "  rebuild {}: {}", options.beam.builder.name(), describe(&result));
-            self.plan = Plan::from_search(&result, false);
+            self.plan = Plan::from_search(&result, PlanKind::Rebuild);
             step = self.plan.as_ref().and_then(|p| p.step(state));
         }
 
@@ -259,13 +276,30 @@ impl Brain {
             }
         }
 
-        let safety_penalty = match advice.plan_action {
+        let safety = match advice.plan_action {
             Some(action) if !low && !options.decide.no_plan_safety => {
                 let end = slice(Instant::now(), turn_end, options.decide.plan_safety_share);
                 plan_safety(options, state, action, end, node_budget, &mut why)
             }
-            _ => 0,
+            _ => Safety::default(),
         };
+        let mut safety_penalty = safety.penalty;
+        // When another first move answers their fire better, its line becomes the plan: the
+        // midgame search sees only a few plies, and the chain that answers is further off.
+        if let Some(answer) = safety.answer.filter(|_| !options.decide.no_answer_plan) {
+            if let Some(plan) = answer_plan(options, answer) {
+                let _ = writeln!(
+                    why,
+                    "  answer plan: fires {} links at turn {} (replaces the plan)",
+                    plan.fire_links.unwrap_or(0),
+                    plan.fire_turn().unwrap_or(state.turn)
+                );
+                self.plan = Some(plan);
+                step = self.plan.as_ref().and_then(|p| p.step(state));
+                advice.plan_action = step.map(|s| s.action);
+                safety_penalty = 0;
+            }
+        }
 
         let mut params: MidgameParams = options.midgame.clone();
         if low {
@@ -290,7 +324,11 @@ impl Brain {
         let _ = writeln!(why, "  midgame top moves: {}", top.join(", "));
 
         if let (Some(s), Some(plan_value), Some(plan)) = (step, result.plan_value, self.plan.as_ref()) {
-            let margin = if plan.opening { options.decide.plan_margin } else { options.decide.rebuild_margin };
+            let margin = match plan.kind {
+                PlanKind::Opening => options.decide.plan_margin,
+                PlanKind::Rebuild => options.decide.rebuild_margin,
+                PlanKind::Answer => options.decide.answer_margin,
+            };
             if plan_value - safety_penalty >= result.value - margin * VALUE_PER_BLOCK {
                 let _ = writeln!(
                     why,
@@ -310,6 +348,39 @@ impl Brain {
         }
         let _ = writeln!(why, "  decided: the midgame search's best move");
         (result.best, why)
+    }
+
+    /// The opening plan's refinement (`--refine-ms`): on a turn the plan is followed blindly,
+    /// the opening search runs again from the field reached; a plan firing a longer chain, or
+    /// as long a chain sooner, replaces it. The new plan's step, when it did.
+    fn refine_plan(
+        &mut self,
+        options: &BotOptions,
+        state: &TurnState<Engine>,
+        clock: &TimeManager,
+        started: Instant,
+        why: &mut String,
+    ) -> Option<PlanStep> {
+        let beam = &options.beam;
+        let current =
+            self.plan.as_ref().filter(|p| beam.refine_ms > 0 && p.fire_turn().is_some_and(|t| t > state.turn))?;
+        let end = clock.deadline(started, beam.refine_ms, state.me.time_left_ms, REFINE_SHARE_OF_LEFT);
+        let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
+        let result = beam.refine_opening(start, Some(end));
+        let refined = Plan::from_search(&result, PlanKind::Opening);
+        let fires = |p: &Plan| {
+            p.fire_links.zip(p.fire_turn()).map_or("nothing".to_string(), |(l, t)| format!("{l} links at turn {t}"))
+        };
+        let better = refined.filter(|p| p.improves_on(current));
+        let _ = writeln!(
+            why,
+            "  refine: {}; the plan fires {} → {}",
+            describe(&result),
+            fires(current),
+            better.as_ref().map_or("kept".to_string(), |p| format!("replaced: fires {}", fires(p)))
+        );
+        self.plan = Some(better?);
+        self.plan.as_ref().and_then(|p| p.step(state))
     }
 
     /// Leaves skill mode once either player has fired a real chain since the last turn.
@@ -440,7 +511,7 @@ impl Brain {
         why: &mut String,
     ) -> bool {
         let d = &options.decide;
-        let Some((our_turn, opening)) = self.plan.as_ref().and_then(|p| Some((p.fire_turn()?, p.opening))) else {
+        let Some((our_turn, kind)) = self.plan.as_ref().and_then(|p| Some((p.fire_turn()?, p.kind))) else {
             return false;
         };
         let Some(k) = waiting.earliest(d.counter_race_min_links) else { return false };
@@ -466,7 +537,7 @@ impl Brain {
         };
         result.line = line;
         // Trusted as the plan it replaces: the opening's plan, raced.
-        self.plan = Plan::from_search(&result, opening);
+        self.plan = Plan::from_search(&result, kind);
         let _ = writeln!(why, " → plan replaced");
         self.plan.is_some()
     }
@@ -546,6 +617,16 @@ fn stakes(options: &BotOptions, state: &TurnState<Engine>, fires_now: FiresNow) 
     }
 }
 
+/// What the safety check found.
+#[derive(Clone, Debug, Default)]
+pub struct Safety {
+    /// Subtracted from the plan's move (value units): the garbage it leaves unanswered.
+    pub penalty: i64,
+    /// When another first move answers their fire better: the search that found it (its menu
+    /// holds the answering line).
+    pub answer: Option<BeamResult>,
+}
+
 /// Seed 000's beam-plan safety check: if the opponent fired its best chain now, while we play
 /// the plan's move, what could we send back within a few turns? The plan's move is penalised
 /// (value units) by the garbage it leaves unanswered that another first move would answer.
@@ -556,12 +637,12 @@ pub fn plan_safety(
     end: Instant,
     node_budget: Option<u64>,
     why: &mut String,
-) -> i64 {
+) -> Safety {
     let d = &options.decide;
     let mut nodes = 0;
     let theirs = best_fire(&state.opponent.field, state.pack(), &mut nodes).map_or(0, |f| f.chain.links);
     if theirs < d.plan_safety_min_links || state.turn + 1 >= state.packs.len() {
-        return 0;
+        return Safety::default();
     }
     let incoming = chain_garbage(theirs);
     let stock = (state.me.garbage + incoming).saturating_sub(state.opponent.garbage);
@@ -585,7 +666,7 @@ pub fn plan_safety(
     let _ = write!(why, "  safety: they fire {theirs} now ({incoming} blocks); the plan answers {planned}");
     if planned >= incoming {
         let _ = writeln!(why, " → safe");
-        return 0;
+        return Safety::default();
     }
     // Any first move: the same horizon, starting this turn.
     let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: stock };
@@ -594,10 +675,17 @@ pub fn plan_safety(
     let penalty = i64::from(best.min(incoming)) - i64::from(planned);
     if penalty <= 0 {
         let _ = writeln!(why, ", no other move answers more ({best}) → no adjustment");
-        return 0;
+        return Safety::default();
     }
     let _ = writeln!(why, ", another move {best} → plan move penalised {penalty} blocks");
-    penalty * VALUE_PER_BLOCK
+    Safety { penalty: penalty * VALUE_PER_BLOCK, answer: Some(found) }
+}
+
+/// The plan that answers their fire: the safety check's search, its line to the largest chain
+/// within the check's horizon (a rebuild's plan, trusted as one).
+fn answer_plan(options: &BotOptions, mut answer: BeamResult) -> Option<Plan> {
+    answer.line = answer.menu.choose(options.decide.plan_safety_turns + 1)?.clone();
+    Plan::from_search(&answer, PlanKind::Answer)
 }
 
 /// A small search (opponent probes, safety check) with the chosen builder: the beam at the

@@ -6,8 +6,8 @@ mod time;
 
 use std::io::{BufRead, Write};
 
-pub use decide::{plan_safety, Brain, CounterPenalty, DecideParams};
-pub use plan::Plan;
+pub use decide::{plan_safety, Brain, CounterPenalty, DecideParams, Safety};
+pub use plan::{Plan, PlanKind};
 pub use time::{Stakes, TimeManager, TimeParams};
 
 use crate::protocol::{write_action, Next, ProtocolError, Reader, TurnInput};
@@ -191,7 +191,8 @@ fn follow_or_rebuild(
     };
     let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
     let result = options.beam.build(start, state.turn == 0, Some(deadline));
-    let Some(new_plan) = Plan::from_search(&result, state.turn == 0) else {
+    let plan_kind = if state.turn == 0 { PlanKind::Opening } else { PlanKind::Rebuild };
+    let Some(new_plan) = Plan::from_search(&result, plan_kind) else {
         let (action, why) = greedy::choose(state, &options.greedy);
         return (action, format!("  the {kind} search found no line: greedy\n{why}"));
     };

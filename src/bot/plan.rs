@@ -13,10 +13,24 @@ pub struct Plan {
     expected: Vec<Field>,
     /// The chain the plan ends by firing, if any.
     pub fire_links: Option<u32>,
-    /// True for the turn-0 opening plan (trusted more than a rebuild's).
-    pub opening: bool,
+    /// What the plan is for: how far the midgame search's best move may outvalue its move.
+    pub kind: PlanKind,
     /// What the searched position could fire at each turn from `start_turn` (any line).
     pub threats: Vec<u32>,
+}
+
+/// What a plan is for. The midgame search sees a few plies, not the chain a plan builds to, so
+/// a plan's move is taken while the search's best move outvalues it by at most a margin, one
+/// for each kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlanKind {
+    /// The turn-0 plan (and its refinements and race re-plans): the first chain, searched
+    /// longest.
+    Opening,
+    /// A plan searched in the midgame for the next chain.
+    Rebuild,
+    /// The line answering the chain the opponent can fire now (the safety check's).
+    Answer,
 }
 
 /// Where the plan stands this turn.
@@ -31,7 +45,7 @@ pub struct PlanStep {
 
 impl Plan {
     /// The plan of a beam result (its line up to the best fire), if it has any move.
-    pub fn from_search(result: &BeamResult, opening: bool) -> Option<Plan> {
+    pub fn from_search(result: &BeamResult, kind: PlanKind) -> Option<Plan> {
         let line: &Line = &result.line;
         let actions = line.plan();
         if actions.is_empty() {
@@ -43,7 +57,7 @@ impl Plan {
             actions,
             expected: line.expected.clone(),
             fire_links,
-            opening,
+            kind,
             threats: result.threats(),
         })
     }
@@ -55,9 +69,27 @@ impl Plan {
         Some(PlanStep { action: self.actions[index], index, on_plan })
     }
 
+    /// The field the plan expects at the start of `turn` (after that turn's garbage).
+    pub fn expected_at(&self, turn: usize) -> Option<&Field> {
+        self.expected.get(turn.checked_sub(self.start_turn)?)
+    }
+
     /// The turn at which the plan fires its chain, if it ends by firing.
     pub fn fire_turn(&self) -> Option<usize> {
         self.fire_links.map(|_| self.start_turn + self.actions.len() - 1)
+    }
+
+    /// True when this plan fires a longer chain than `other`, or as long a chain sooner: what
+    /// a refinement of a plan must offer to replace it.
+    pub fn improves_on(&self, other: &Plan) -> bool {
+        let fire = |p: &Plan| p.fire_links.zip(p.fire_turn());
+        match (fire(self), fire(other)) {
+            (Some((links, turn)), Some((other_links, other_turn))) => {
+                links > other_links || (links == other_links && turn < other_turn)
+            }
+            (Some(_), None) => true,
+            (None, _) => false,
+        }
     }
 
     /// The longest chain the searched position could fire from `turn` to `turn + turns`.

@@ -647,6 +647,16 @@ pub struct BeamParams {
     /// Turn 0's thinking budget in ms at the full time control (scaled with the time given).
     #[arg(long, default_value_t = 19_000)]
     pub opening_ms: u64,
+    /// The opening plan's refinement: while the plan is followed blindly (turns 1 to
+    /// `--plan-unconditional-turns` − 1) the opening search runs again from the field reached,
+    /// for this many ms at the full control (0: never), and a plan firing a longer chain, or
+    /// as long a chain sooner, replaces it. Under a node budget it gets the budget's share
+    /// `--refine-ms` / `--opening-ms`.
+    #[arg(long, default_value_t = 4000)]
+    pub refine_ms: u64,
+    /// The refinement searches this many turns past `--plan-turn`.
+    #[arg(long, default_value_t = 3)]
+    pub refine_past_plan_turn: usize,
     /// Rebuild beam (after garbage or the plan's end; all columns): states kept per depth at
     /// most; the turn's time slice sets the width below that [-nbw].
     #[arg(long, default_value_t = 8000)]
@@ -849,13 +859,34 @@ impl BeamParams {
     /// its line chosen from the menu by [`Self::plan_turn`] or [`Self::rebuild_plan_turns`].
     pub fn build<S: Simulator>(&self, start: Start<'_, S>, opening: bool, deadline: Option<Instant>) -> BeamResult {
         let beam = if opening { self.opening(deadline) } else { self.rebuild(deadline) };
-        // 0 turns: the deepest line (seed 000's plan), no menu choice.
+        let turn = start.turn;
+        let result = self.search_with(start, &beam, &self.builder(opening, deadline));
+        self.choose_line(turn, opening, result)
+    }
+
+    /// The opening search again from a later turn of its plan, to
+    /// [`Self::refine_past_plan_turn`] turns past [`Self::plan_turn`] (the turn-0 search spreads
+    /// its width over every depth to its far end; a shorter one searches the turns that matter
+    /// wider), the line chosen by [`Self::plan_turn`] as the opening's.
+    pub fn refine_opening<S: Simulator>(&self, start: Start<'_, S>, deadline: Option<Instant>) -> BeamResult {
+        let depth = (self.plan_turn + self.refine_past_plan_turn).saturating_sub(start.turn).max(1);
+        let node_budget = self.node_budget().map(|b| (b * self.refine_ms / self.opening_ms.max(1)).max(1));
+        let beam = BeamConfig { depth, node_budget, ..self.opening(deadline) };
+        let anytime = BuilderConfig { depth, node_budget, ..self.builder(true, deadline) };
+        let turn = start.turn;
+        let result = self.search_with(start, &beam, &anytime);
+        self.choose_line(turn, true, result)
+    }
+
+    /// Sets a search's line to its menu's choice: the largest chain by [`Self::plan_turn`] for
+    /// the opening, within [`Self::rebuild_plan_turns`] for a rebuild (0 turns: the deepest
+    /// line, seed 000's plan, no menu choice).
+    fn choose_line(&self, turn: usize, opening: bool, mut result: BeamResult) -> BeamResult {
         let horizon = if opening {
-            (self.plan_turn > 0).then(|| self.plan_turn.saturating_sub(start.turn))
+            (self.plan_turn > 0).then(|| self.plan_turn.saturating_sub(turn))
         } else {
             (self.rebuild_plan_turns > 0).then_some(self.rebuild_plan_turns)
         };
-        let mut result = self.search_with(start, &beam, &self.builder(opening, deadline));
         if let Some(line) = horizon.and_then(|turns| result.menu.choose(turns)) {
             result.line = line.clone();
         }
