@@ -400,6 +400,23 @@ fn the_opening_plan_is_refined_while_it_is_followed_blindly() {
 }
 
 #[test]
+fn after_the_blind_turns_the_plan_held_is_refined_with_a_share_of_the_turn() {
+    let packs = packs(0);
+    let mut options = BotOptions { strategy: Strategy::Full, plan_unconditional_turns: 2, ..BotOptions::default() };
+    options.beam.node_budget = 2_000_000;
+    let reasons = play_alone(&packs, 4, options.clone());
+    // Turns 2 and 3 are past the blind ones: the midgame decides, and the plan (still
+    // building) is searched again first.
+    for (turn, why) in reasons.iter().enumerate().skip(2) {
+        assert!(why.contains("refine:") && why.contains("midgame:"), "turn {turn}: {why}");
+    }
+    options.decide.refine_share = 0.0;
+    options.beam.refine_ms = 0;
+    let reasons = play_alone(&packs, 4, options);
+    assert!(reasons.iter().all(|why| !why.contains("refine:")), "both off: {reasons:?}");
+}
+
+#[test]
 fn once_the_plan_has_fired_its_chain_the_next_turn_builds_the_next_one() {
     // The opening plan is followed to its end (blindly here: every field is empty); the turn
     // after its fire must start the next chain. A finished plan used to stay in place: it

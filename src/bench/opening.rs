@@ -127,7 +127,8 @@ fn refine(packs: &Packs, args: &OpeningBenchArgs, opening: &BeamResult) -> (Line
         let Some(field) = current.expected_at(turn) else { break };
         let field = Engine::from_field(field);
         let deadline = Some(Instant::now() + Duration::from_millis(args.beam.refine_ms));
-        let result = args.beam.refine_opening(Start { field: &field, packs, turn, garbage: 0 }, deadline);
+        let fire_turn = current.fire_turn().unwrap_or(args.beam.plan_turn);
+        let result = args.beam.refine(Start { field: &field, packs, turn, garbage: 0 }, true, fire_turn, deadline);
         if let Some(better) = Plan::from_search(&result, PlanKind::Opening).filter(|p| p.improves_on(current)) {
             (line, plan) = (result.line, Some(better));
             refined += 1;

@@ -26,6 +26,11 @@ pub struct DecideParams {
     /// of the best move's.
     #[arg(long, default_value_t = 30)]
     pub plan_margin: i64,
+    /// The margins grow by this share of the garbage the plan's chain will send: the midgame
+    /// search does not see that far, and a plan building a 20-link chain (405 blocks) is not
+    /// worth dropping for the few blocks its horizon shows another move gaining.
+    #[arg(long, default_value_t = 0.0)]
+    pub plan_margin_share: f64,
     /// The same for a plan rebuilt in the midgame.
     #[arg(long, default_value_t = 10)]
     pub rebuild_margin: i64,
@@ -142,6 +147,11 @@ pub struct DecideParams {
     /// Share of the turn's budget the rebuild beam may use.
     #[arg(long, default_value_t = 0.3)]
     pub rebuild_share: f64,
+    /// Share of the turn's budget that refines the plan held (its search again from the field
+    /// reached; a longer chain by the same turn, or as long a chain sooner, replaces it) on a
+    /// turn that needs no rebuild. 0: never after the blind turns (`--refine-ms`).
+    #[arg(long, default_value_t = 0.3)]
+    pub refine_share: f64,
     /// Share of the turn's budget the opponent beams may use, together.
     #[arg(long, default_value_t = 0.3)]
     pub counter_share: f64,
@@ -239,8 +249,11 @@ impl Brain {
         }
         let mut step = self.plan.as_ref().and_then(|p| p.step(state));
         if let Some(s) = step.filter(|_| state.turn < options.plan_unconditional_turns) {
-            let s = match s.on_plan && state.turn > 0 && !low {
-                true => self.refine_plan(options, state, clock, started, &mut why).unwrap_or(s),
+            let s = match s.on_plan && state.turn > 0 && !low && options.beam.refine_ms > 0 {
+                true => {
+                    let end = clock.deadline(started, options.beam.refine_ms, time_left, REFINE_SHARE_OF_LEFT);
+                    self.refine_plan(options, state, end, &mut why).unwrap_or(s)
+                }
                 false => s,
             };
             let _ = writeln!(why, "  decided: opening plan step {} (early turns follow it blindly)", s.index + 1);
@@ -264,6 +277,12 @@ impl Brain {
             let _ = writeln!(why, "  rebuild {}: {}", options.beam.builder.name(), describe(&result));
             self.plan = Plan::from_search(&result, PlanKind::Rebuild);
             step = self.plan.as_ref().and_then(|p| p.step(state));
+        } else if step.is_some() && !low && options.decide.refine_share > 0.0 {
+            // The rebuild's slice of the turn improves the plan held instead.
+            let end = slice(Instant::now(), turn_end, options.decide.refine_share);
+            if let Some(refined) = self.refine_plan(options, state, end, &mut why) {
+                step = Some(refined);
+            }
         }
 
         let mut advice =
@@ -324,11 +343,15 @@ impl Brain {
         let _ = writeln!(why, "  midgame top moves: {}", top.join(", "));
 
         if let (Some(s), Some(plan_value), Some(plan)) = (step, result.plan_value, self.plan.as_ref()) {
-            let margin = match plan.kind {
+            let base = match plan.kind {
                 PlanKind::Opening => options.decide.plan_margin,
                 PlanKind::Rebuild => options.decide.rebuild_margin,
                 PlanKind::Answer => options.decide.answer_margin,
             };
+            // What the plan's chain will send, beyond the search's horizon, is part of what
+            // its move is worth.
+            let sends = plan.fire_links.map_or(0, chain_garbage) as f64;
+            let margin = base + (options.decide.plan_margin_share * sends).round() as i64;
             if plan_value - safety_penalty >= result.value - margin * VALUE_PER_BLOCK {
                 let _ = writeln!(
                     why,
@@ -350,24 +373,23 @@ impl Brain {
         (result.best, why)
     }
 
-    /// The opening plan's refinement (`--refine-ms`): on a turn the plan is followed blindly,
-    /// the opening search runs again from the field reached; a plan firing a longer chain, or
-    /// as long a chain sooner, replaces it. The new plan's step, when it did.
+    /// A plan's refinement: its search runs again from the field reached (on the plan), until
+    /// `end`; a plan firing a longer chain by the same turn, or as long a chain sooner,
+    /// replaces it. The new plan's step, when it did. Not for a plan firing this turn, nor for
+    /// an answer (its turn is bound to the garbage falling).
     fn refine_plan(
         &mut self,
         options: &BotOptions,
         state: &TurnState<Engine>,
-        clock: &TimeManager,
-        started: Instant,
+        end: Instant,
         why: &mut String,
     ) -> Option<PlanStep> {
-        let beam = &options.beam;
-        let current =
-            self.plan.as_ref().filter(|p| beam.refine_ms > 0 && p.fire_turn().is_some_and(|t| t > state.turn))?;
-        let end = clock.deadline(started, beam.refine_ms, state.me.time_left_ms, REFINE_SHARE_OF_LEFT);
+        let current = self.plan.as_ref().filter(|p| p.kind != PlanKind::Answer)?;
+        let fire_turn = current.fire_turn().filter(|&t| t > state.turn)?;
+        let opening = current.kind == PlanKind::Opening;
         let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
-        let result = beam.refine_opening(start, Some(end));
-        let refined = Plan::from_search(&result, PlanKind::Opening);
+        let result = options.beam.refine(start, opening, fire_turn, Some(end));
+        let refined = Plan::from_search(&result, current.kind);
         let fires = |p: &Plan| {
             p.fire_links.zip(p.fire_turn()).map_or("nothing".to_string(), |(l, t)| format!("{l} links at turn {t}"))
         };

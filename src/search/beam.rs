@@ -654,7 +654,7 @@ pub struct BeamParams {
     /// `--refine-ms` / `--opening-ms`.
     #[arg(long, default_value_t = 4000)]
     pub refine_ms: u64,
-    /// The refinement searches this many turns past `--plan-turn`.
+    /// A refinement searches this many turns past the turn its plan fires.
     #[arg(long, default_value_t = 3)]
     pub refine_past_plan_turn: usize,
     /// Rebuild beam (after garbage or the plan's end; all columns): states kept per depth at
@@ -864,18 +864,35 @@ impl BeamParams {
         self.choose_line(turn, opening, result)
     }
 
-    /// The opening search again from a later turn of its plan, to
-    /// [`Self::refine_past_plan_turn`] turns past [`Self::plan_turn`] (the turn-0 search spreads
-    /// its width over every depth to its far end; a shorter one searches the turns that matter
-    /// wider), the line chosen by [`Self::plan_turn`] as the opening's.
-    pub fn refine_opening<S: Simulator>(&self, start: Start<'_, S>, deadline: Option<Instant>) -> BeamResult {
-        let depth = (self.plan_turn + self.refine_past_plan_turn).saturating_sub(start.turn).max(1);
-        let node_budget = self.node_budget().map(|b| (b * self.refine_ms / self.opening_ms.max(1)).max(1));
-        let beam = BeamConfig { depth, node_budget, ..self.opening(deadline) };
-        let anytime = BuilderConfig { depth, node_budget, ..self.builder(true, deadline) };
+    /// A plan's search again, from a later turn of the plan: the opening's or a rebuild's
+    /// configuration, to [`Self::refine_past_plan_turn`] turns past the turn the plan fires
+    /// (the searches that made it spread their width over every depth to their far end; a
+    /// shorter one searches the turns that matter wider), the line to the largest chain by
+    /// that turn (by [`Self::plan_turn`] at the earliest for the opening). Under a node budget
+    /// an opening refinement gets the share `refine_ms / opening_ms` of it, a rebuild's the
+    /// rebuild's.
+    pub fn refine<S: Simulator>(
+        &self,
+        start: Start<'_, S>,
+        opening: bool,
+        fire_turn: usize,
+        deadline: Option<Instant>,
+    ) -> BeamResult {
+        let by = if opening { fire_turn.max(self.plan_turn) } else { fire_turn };
+        let depth = (by + self.refine_past_plan_turn).saturating_sub(start.turn).max(1);
+        let base = if opening { self.opening(deadline) } else { self.rebuild(deadline) };
+        let node_budget = match opening {
+            true => self.node_budget().map(|b| (b * self.refine_ms / self.opening_ms.max(1)).max(1)),
+            false => base.node_budget,
+        };
+        let beam = BeamConfig { depth, node_budget, ..base };
+        let anytime = BuilderConfig { depth, node_budget, ..self.builder(opening, deadline) };
         let turn = start.turn;
-        let result = self.search_with(start, &beam, &anytime);
-        self.choose_line(turn, true, result)
+        let mut result = self.search_with(start, &beam, &anytime);
+        if let Some(line) = result.menu.choose(by.saturating_sub(turn)) {
+            result.line = line.clone();
+        }
+        result
     }
 
     /// Sets a search's line to its menu's choice: the largest chain by [`Self::plan_turn`] for
