@@ -104,3 +104,34 @@ impl Plan {
         self.threats.iter().position(|&l| l >= links).map(|i| self.start_turn + i)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(start_turn: usize, moves: usize, fire_links: Option<u32>) -> Plan {
+        Plan {
+            start_turn,
+            actions: vec![Action::Drop { x: 4, rotation: 0 }; moves],
+            expected: vec![Field::empty(); moves + 1],
+            fire_links,
+            kind: PlanKind::Rebuild,
+            threats: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_refinement_must_fire_longer_or_as_long_sooner() {
+        let held = plan(3, 10, Some(14)); // fires 14 links at turn 12
+        assert_eq!(held.fire_turn(), Some(12));
+        assert!(plan(5, 8, Some(15)).improves_on(&held), "longer, same turn");
+        assert!(plan(5, 9, Some(15)).improves_on(&held), "longer, later");
+        assert!(plan(5, 7, Some(14)).improves_on(&held), "as long, sooner");
+        assert!(!plan(5, 8, Some(14)).improves_on(&held), "as long, same turn");
+        assert!(!plan(5, 6, Some(13)).improves_on(&held), "shorter, sooner");
+        assert!(!plan(5, 8, None).improves_on(&held), "no fire");
+        assert!(plan(5, 8, Some(3)).improves_on(&plan(3, 10, None)), "any fire beats none");
+        assert_eq!(held.expected_at(3), Some(&Field::empty()));
+        assert_eq!(held.expected_at(2), None);
+    }
+}

@@ -702,6 +702,9 @@ pub struct BeamParams {
     /// Evaluation: a state with a block in this row (1-based) or above ranks below every lower one.
     #[arg(long, default_value_t = 14)]
     pub eval_max_row: usize,
+    /// Evaluation: weight per row of the tallest column (negative for flatter fields).
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    pub eval_tallest: i64,
     /// Reproducible searches: stop each search after this many simulated placements instead of
     /// by time (0 = by time).
     #[arg(long, default_value_t = 0)]
@@ -796,6 +799,7 @@ impl BeamParams {
             ready: self.eval_ready,
             blocks: self.eval_blocks,
             gap_pairs: self.eval_gap_pairs,
+            tallest: self.eval_tallest,
             max_row: self.eval_max_row,
         }
     }

@@ -51,6 +51,8 @@ pub struct BeamWeights {
     pub blocks: i64,
     /// Per gap pair: links waiting for the block between to go.
     pub gap_pairs: i64,
+    /// Per row of the tallest column (negative: a flatter field keeps room to grow the chain).
+    pub tallest: i64,
 
     /// A state with a block in this row (1-based from the bottom) or above is ranked below
     /// every state that has none ([`TOO_HIGH`]): stacking so high leaves no room to answer
@@ -70,6 +72,7 @@ impl Default for BeamWeights {
             ready: 0,
             blocks: 1000,
             gap_pairs: 0,
+            tallest: 0,
             max_row: 14,
         }
     }
@@ -91,6 +94,7 @@ impl BeamWeights {
             ready: 0,
             blocks: 0,
             gap_pairs: 0,
+            tallest: 0,
             max_row: 14,
         }
     }
@@ -107,7 +111,8 @@ impl BeamWeights {
             + self.deepest * deepest.vanished as i64
             + self.remaining * shape.remaining as i64
             + self.blocks * shape.blocks as i64
-            + self.gap_pairs * shape.gap_pairs as i64;
+            + self.gap_pairs * shape.gap_pairs as i64
+            + self.tallest * shape.tallest as i64;
         below_if_too_high(value, shape, self.max_row)
     }
 
