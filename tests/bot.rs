@@ -233,6 +233,24 @@ fn the_line_that_answers_their_fire_becomes_the_plan() {
     assert!(why.contains("plan move penalised") && !why.contains("answer plan"), "{why}");
 }
 
+/// Togatoga, pack file 46, our seat 1, turn 11: its 11 links (33 blocks) fired last turn, the
+/// first row fell, 23 blocks still to fall. The rebuild's plan went for 19 links at turn 24
+/// while the rows landed, and we sat at the top of the field for eight turns. Under attack a
+/// rebuilt plan answers: the largest chain within the safety check's turns.
+#[test]
+fn under_attack_a_rebuilt_plan_answers_before_the_rows_bury_it() {
+    let mut options = options(11);
+    options.beam.node_budget = 8_000_000;
+    let (_, _, why) = think_position("togatoga-0046-turn11.txt", options.clone());
+    assert!(why.contains("answer beam:"), "{why}");
+    let horizon = options.decide.plan_safety_turns as u32 + 1;
+    let decided = why.lines().find(|l| l.contains("decided: plan step 1 of ")).unwrap_or_else(|| panic!("{why}"));
+    assert!(number_after(decided, "of ") <= horizon, "the answer fires within {horizon} turns: {why}");
+    let off = BotOptions { decide: DecideParams { answer_min_stock: 0, ..options.decide.clone() }, ..options };
+    let (_, _, why) = think_position("togatoga-0046-turn11.txt", off);
+    assert!(why.contains("rebuild beam:") && !why.contains("answer beam:"), "{why}");
+}
+
 #[test]
 fn the_counter_answer_margin_is_added_to_the_probed_answer() {
     let (packs, turn, field, opponent, mut wary) = nine_against_six();

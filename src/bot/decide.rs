@@ -173,6 +173,11 @@ pub struct DecideParams {
     /// the answering line becomes the plan.
     #[arg(long)]
     pub no_answer_plan: bool,
+    /// With at least this much garbage pending on our side (their chain is landing), a plan
+    /// rebuilt is an answer: the largest chain within the safety check's turns, as the answer
+    /// plan (0: rebuilds keep the rebuild's horizon, `--rebuild-plan-turns`).
+    #[arg(long, default_value_t = 20)]
+    pub answer_min_stock: u32,
 }
 
 /// The penalty on a fire the opponent would answer with a bigger chain.
@@ -273,9 +278,18 @@ impl Brain {
 
         if self.plan.is_none() && !low && !self.skill_mode {
             let end = slice(Instant::now(), turn_end, options.decide.rebuild_share);
-            let result = build_chain(options, state, false, end);
-            let _ = writeln!(why, "  rebuild {}: {}", options.beam.builder.name(), describe(&result));
-            self.plan = Plan::from_search(&result, PlanKind::Rebuild);
+            let mut result = build_chain(options, state, false, end);
+            // Under attack the chain must go off before the rows bury it: the answer's horizon,
+            // not the rebuild's.
+            let attacked = options.decide.answer_min_stock > 0 && state.me.garbage >= options.decide.answer_min_stock;
+            let answer = attacked.then(|| result.menu.choose(options.decide.plan_safety_turns + 1).cloned()).flatten();
+            let kind = if answer.is_some() { PlanKind::Answer } else { PlanKind::Rebuild };
+            if let Some(line) = answer {
+                result.line = line;
+            }
+            let name = if kind == PlanKind::Answer { "answer" } else { "rebuild" };
+            let _ = writeln!(why, "  {name} {}: {}", options.beam.builder.name(), describe(&result));
+            self.plan = Plan::from_search(&result, kind);
             step = self.plan.as_ref().and_then(|p| p.step(state));
         } else if step.is_some() && !low && options.decide.refine_share > 0.0 {
             // The rebuild's slice of the turn improves the plan held instead.
