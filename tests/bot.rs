@@ -418,10 +418,11 @@ fn the_opening_plan_is_refined_while_it_is_followed_blindly() {
 }
 
 #[test]
-fn after_the_blind_turns_the_plan_held_is_refined_with_a_share_of_the_turn() {
+fn with_a_refine_share_the_plan_held_is_refined_after_the_blind_turns() {
     let packs = packs(0);
     let mut options = BotOptions { strategy: Strategy::Full, plan_unconditional_turns: 2, ..BotOptions::default() };
     options.beam.node_budget = 2_000_000;
+    options.decide.refine_share = 0.3;
     let reasons = play_alone(&packs, 4, options.clone());
     // Turns 2 and 3 are past the blind ones: the midgame decides, and the plan (still
     // building) is searched again first.
