@@ -36,6 +36,18 @@ fn run_ok(packs: &str, extra: &[&str]) -> String {
     stdout
 }
 
+/// A temporary folder holding a `packs` folder with the first two shared pack files.
+fn two_pack_files() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let packs = dir.path().join("packs");
+    std::fs::create_dir(&packs).unwrap();
+    for i in 0..2 {
+        let name = format!("pack_{i:04}.pack");
+        std::fs::copy(Path::new(PACKS).join(&name), packs.join(&name)).unwrap();
+    }
+    (dir, packs)
+}
+
 fn json_lines(path: &Path) -> Vec<Value> {
     let text = std::fs::read_to_string(path).unwrap();
     text.lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect()
@@ -213,13 +225,7 @@ fn greedy_against_three_opponents() {
 
 #[test]
 fn a_second_run_resumes_the_first() {
-    let dir = tempfile::tempdir().unwrap();
-    let packs = dir.path().join("packs");
-    std::fs::create_dir(&packs).unwrap();
-    for i in 0..2 {
-        let name = format!("pack_{i:04}.pack");
-        std::fs::copy(Path::new(PACKS).join(&name), packs.join(&name)).unwrap();
-    }
+    let (dir, packs) = two_pack_files();
     let json = dir.path().join("games.jsonl");
     let args = |pairs: &'static str| {
         vec![
@@ -302,13 +308,7 @@ fn a_command_that_never_starts_stops_the_gauntlet_with_a_hint() {
 
 #[test]
 fn one_side_plays_each_pair_once_with_seats_alternating_and_the_rest_resumes() {
-    let dir = tempfile::tempdir().unwrap();
-    let packs = dir.path().join("packs");
-    std::fs::create_dir(&packs).unwrap();
-    for i in 0..2 {
-        let name = format!("pack_{i:04}.pack");
-        std::fs::copy(Path::new(PACKS).join(&name), packs.join(&name)).unwrap();
-    }
+    let (dir, packs) = two_pack_files();
     let (packs, json) = (packs.to_str().unwrap(), dir.path().join("games.jsonl"));
     let opponent = format!("crasher={CRASHER}");
     let mut args = vec!["--opponent", &opponent, "--pairs", "2", "--json", json.to_str().unwrap()];
