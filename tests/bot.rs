@@ -120,7 +120,7 @@ fn a_ready_chain_makes_the_turn_critical_and_a_big_one_decisive() {
         let mut options = options(turn);
         options.decide.decisive_links = decisive_links;
         let (_, why) = think(&packs, turn, player(me, 0, 0), player("", 0, 0), options);
-        why.lines().find(|l| l.contains("budget")).unwrap_or_else(|| panic!("{why}")).to_string()
+        line_with(&why, "budget").to_string()
     };
     // Nothing ready on either side: a quiet turn.
     let quiet = budget_line(12, "");
@@ -133,7 +133,12 @@ fn a_ready_chain_makes_the_turn_critical_and_a_big_one_decisive() {
 /// The counter analysis's line of the explanation for our `me` against `opponent`'s field.
 fn counter_line(packs: &Packs, turn: usize, me: PlayerInput, opponent: &Field, options: &BotOptions) -> String {
     let (_, why) = think(packs, turn, me, player(&picture(opponent), 0, 0), options.clone());
-    why.lines().find(|l| l.contains("counter: we fire")).unwrap_or_else(|| panic!("{why}")).to_string()
+    line_with(&why, "counter: we fire").to_string()
+}
+
+/// The first line of the explanation `why` that contains `key`.
+fn line_with<'a>(why: &'a str, key: &str) -> &'a str {
+    why.lines().find(|l| l.contains(key)).unwrap_or_else(|| panic!("no line with {key:?} in:\n{why}"))
 }
 
 /// The number right after `key` in `line`.
@@ -224,7 +229,7 @@ fn the_line_that_answers_their_fire_becomes_the_plan() {
     options.beam.node_budget = 8_000_000;
     let (_, _, why) = think_position("togatoga-0051-turn10.txt", options.clone());
     assert!(why.contains("safety: they fire 12 now (45 blocks)"), "{why}");
-    let answer = why.lines().find(|l| l.contains("answer plan: fires")).unwrap_or_else(|| panic!("{why}"));
+    let answer = line_with(&why, "answer plan: fires");
     let links = number_after(answer, "fires ");
     assert!(links >= 13, "an answer sending more than their 45 blocks: {why}");
     assert!(why.contains("decided: plan step 1 of "), "{why}");
@@ -244,7 +249,7 @@ fn under_attack_a_rebuilt_plan_answers_before_the_rows_bury_it() {
     let (_, _, why) = think_position("togatoga-0046-turn11.txt", options.clone());
     assert!(why.contains("answer beam:"), "{why}");
     let horizon = options.decide.plan_safety_turns as u32 + 1;
-    let decided = why.lines().find(|l| l.contains("decided: plan step 1 of ")).unwrap_or_else(|| panic!("{why}"));
+    let decided = line_with(&why, "decided: plan step 1 of ");
     assert!(number_after(decided, "of ") <= horizon, "the answer fires within {horizon} turns: {why}");
     let off = BotOptions { decide: DecideParams { answer_min_stock: 0, ..options.decide.clone() }, ..options };
     let (_, _, why) = think_position("togatoga-0046-turn11.txt", off);

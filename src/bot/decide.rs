@@ -285,12 +285,11 @@ impl Brain {
             // Under attack the chain must go off before the rows bury it: the answer's horizon,
             // not the rebuild's.
             let attacked = options.decide.answer_min_stock > 0 && state.me.garbage >= options.decide.answer_min_stock;
-            let answer = attacked.then(|| result.menu.choose(options.decide.plan_safety_turns + 1).cloned()).flatten();
-            let kind = if answer.is_some() { PlanKind::Answer } else { PlanKind::Rebuild };
-            if let Some(line) = answer {
-                result.line = line;
-            }
-            let name = if kind == PlanKind::Answer { "answer" } else { "rebuild" };
+            let (kind, name) = if attacked && aim_at_answer(options, &mut result) {
+                (PlanKind::Answer, "answer")
+            } else {
+                (PlanKind::Rebuild, "rebuild")
+            };
             let _ = writeln!(why, "  {name} {}: {}", options.beam.builder.name(), describe(&result));
             self.plan = Plan::from_search(&result, kind);
             step = self.plan.as_ref().and_then(|p| p.step(state));
@@ -723,8 +722,20 @@ pub fn plan_safety(
 /// The plan that answers their fire: the safety check's search, its line to the largest chain
 /// within the check's horizon (a rebuild's plan, trusted as one).
 fn answer_plan(options: &BotOptions, mut answer: BeamResult) -> Option<Plan> {
-    answer.line = answer.menu.choose(options.decide.plan_safety_turns + 1)?.clone();
-    Plan::from_search(&answer, PlanKind::Answer)
+    aim_at_answer(options, &mut answer).then(|| Plan::from_search(&answer, PlanKind::Answer)).flatten()
+}
+
+/// Points a search's line at the largest chain of its menu within the safety check's horizon
+/// (one turn more than the check looks ahead from the next turn): the chain that can still go
+/// off before their garbage lands. False, and the line unchanged, when the menu has no chain.
+fn aim_at_answer(options: &BotOptions, result: &mut BeamResult) -> bool {
+    match result.menu.choose(options.decide.plan_safety_turns + 1) {
+        Some(line) => {
+            result.line = line.clone();
+            true
+        }
+        None => false,
+    }
 }
 
 /// A small search (opponent probes, safety check) with the chosen builder: the beam at the
