@@ -6,7 +6,8 @@ use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use codevs_reborn::arena::bot::launch_command;
-use codevs_reborn::arena::gauntlet::{parse_cpu_list, parse_opponent, parse_opponents, slot_cpus, Opponent};
+use codevs_reborn::arena::gauntlet::{parse_opponent, parse_opponents, Opponent};
+use codevs_reborn::arena::jobs::{parse_cpu_list, slot_cpus};
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_codevs-reborn");

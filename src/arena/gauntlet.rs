@@ -10,12 +10,12 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fs;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
+use super::jobs::PinnedJobs;
 use super::record::{self, GameLine};
 use super::referee::PlayedGame;
 use super::stats::{self, Tally};
@@ -59,16 +59,8 @@ pub struct GauntletArgs {
     /// Keep every game in DIR/<opponent>/game-NNNN/ (as the arena's --replays).
     #[arg(long, value_name = "DIR")]
     pub replays: Option<PathBuf>,
-    /// Games played at once.
-    #[arg(long, value_name = "J", default_value_t = 1)]
-    pub jobs: usize,
-    /// Cores per game: job slot k runs both bots under `taskset -c` on the cores k·C … k·C+C−1
-    /// (counted among those this process may use). J·C must not exceed the machine's cores.
-    #[arg(long, value_name = "C", default_value_t = 2)]
-    pub cpus_per_game: usize,
-    /// Do not pin games to cores (no taskset; --cpus-per-game is ignored).
-    #[arg(long)]
-    pub no_pin: bool,
+    #[command(flatten)]
+    pub jobs: PinnedJobs,
     /// Show the bots' stderr (default: discarded, or kept in the replay folder with --replays).
     #[arg(long)]
     pub bot_stderr: bool,
@@ -136,71 +128,6 @@ fn opponents(args: &GauntletArgs) -> Result<Vec<Opponent>, String> {
         return Err("no opponents: give --opponents FILE or --opponent NAME=COMMAND".into());
     }
     Ok(all)
-}
-
-/// Reads a cpu list such as `0-3,8,10-11` (as `taskset -c` and `/proc/*/status` write them).
-pub fn parse_cpu_list(text: &str) -> Option<Vec<usize>> {
-    let mut cpus = Vec::new();
-    for part in text.trim().split(',') {
-        match part.split_once('-') {
-            Some((a, b)) => {
-                let (a, b): (usize, usize) = (a.trim().parse().ok()?, b.trim().parse().ok()?);
-                cpus.extend(a..=b);
-            }
-            None => cpus.push(part.trim().parse().ok()?),
-        }
-    }
-    Some(cpus)
-}
-
-/// The cpus job slot `slot` runs on, as `taskset -c` takes them: the slot-th run of `per_game`
-/// cpus in `usable` (`None` when there are not that many).
-pub fn slot_cpus(usable: &[usize], per_game: usize, slot: usize) -> Option<String> {
-    let cpus = usable.get(slot * per_game..(slot + 1) * per_game)?;
-    Some(cpus.iter().map(usize::to_string).collect::<Vec<_>>().join(","))
-}
-
-/// The cpus this process may run on (its affinity list where Linux says it, else all of them),
-/// at most as many as `available_parallelism` counts (which also respects cgroup quotas).
-fn usable_cpus() -> Vec<usize> {
-    let count = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let allowed = fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|s| s.lines().find_map(|l| l.strip_prefix("Cpus_allowed_list:")).and_then(parse_cpu_list));
-    let mut cpus = allowed.unwrap_or_else(|| (0..count).collect());
-    cpus.truncate(count);
-    cpus
-}
-
-/// Each job slot's cpu list (`None` everywhere with --no-pin), after checking that taskset works.
-fn pinning(args: &GauntletArgs) -> Result<Vec<Option<String>>, String> {
-    if args.no_pin {
-        return Ok(vec![None; args.jobs]);
-    }
-    if args.cpus_per_game == 0 {
-        return Err("--cpus-per-game must be at least 1".into());
-    }
-    let usable = usable_cpus();
-    let slots: Option<Vec<String>> = (0..args.jobs).map(|k| slot_cpus(&usable, args.cpus_per_game, k)).collect();
-    let Some(slots) = slots else {
-        return Err(format!(
-            "--jobs {} × --cpus-per-game {} needs {} cores, this machine has {} (lower them, or pass --no-pin)",
-            args.jobs,
-            args.cpus_per_game,
-            args.jobs * args.cpus_per_game,
-            usable.len()
-        ));
-    };
-    let probe =
-        Command::new("taskset").args(["-c", &slots[0], "true"]).stdout(Stdio::null()).stderr(Stdio::null()).status();
-    match probe {
-        Ok(s) if s.success() => Ok(slots.into_iter().map(Some).collect()),
-        Ok(s) => Err(format!("`taskset -c {} true` failed ({s}): pass --no-pin to run unpinned", slots[0])),
-        Err(e) if e.kind() == ErrorKind::NotFound => {
-            Err("taskset not found: install util-linux (it provides taskset) or pass --no-pin".into())
-        }
-        Err(e) => Err(format!("cannot run taskset: {e} (pass --no-pin to run unpinned)")),
-    }
 }
 
 /// One game's line in the gauntlet's `--json` file: the arena's line plus what the gauntlet
@@ -311,16 +238,13 @@ fn check_resumed(path: &Path, lines: &[GauntletLine], bot: &str, opponents: &[Op
 
 /// Runs a gauntlet; an error is a one-line message for the user.
 pub fn run(args: &GauntletArgs) -> Result<(), String> {
-    if args.jobs == 0 {
-        return Err("--jobs must be at least 1".into());
-    }
     if args.pairs == 0 {
         return Err("--pairs must be at least 1".into());
     }
     let limits = args.control.limits()?;
     let opponents = opponents(args)?;
     let source = PackSource::open(&args.packs)?;
-    let cpus = pinning(args)?;
+    let cpus = args.jobs.slots()?;
     let mut lines = match &args.json {
         Some(path) => load_lines(path)?,
         None => Vec::new(),
@@ -379,7 +303,7 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     );
     bar.set_position((planned - tasks.len()) as u64);
     let mut error = None;
-    play_in_parallel(args.jobs, tasks.len(), &stop, play, |i, result| {
+    play_in_parallel(args.jobs.jobs, tasks.len(), &stop, play, |i, result| {
         match result {
             Ok(Some((finished, cpus))) => {
                 if let Some(e) = never_started(args, tasks[i].opponent, &finished) {

@@ -7,6 +7,7 @@
 //! - [`record`]: the JSON lines and the replay folders.
 //! - [`stats`]: Elo and SPRT arithmetic.
 //! - [`gauntlet`]: one bot against several named opponents, pinned to cores, resumable.
+//! - [`jobs`]: games played at once, each pinned to its own cores.
 //!
 //! Decisions where the rules are silent: the name line has its own startup limit and does not
 //! count as thinking time (no name in time: a timeout, an exit: a crash, both judged in turn 0);
@@ -18,6 +19,7 @@
 
 pub mod bot;
 pub mod gauntlet;
+pub mod jobs;
 pub mod record;
 pub mod referee;
 pub mod stats;
