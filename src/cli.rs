@@ -7,6 +7,7 @@ use crate::arena::ArenaArgs;
 use crate::bench::opening::OpeningBenchArgs;
 use crate::bench::sim::SimBenchArgs;
 use crate::bot::BotOptions;
+use crate::tune::TuneArgs;
 use crate::view::ViewArgs;
 
 /// A bot for CODE VS Reborn (2019), with a referee, a match runner and benchmarks.
@@ -29,6 +30,15 @@ pub enum Command {
     Arena(ArenaArgs),
     /// Play one bot against several named opponents on the same packs, and report each.
     Gauntlet(GauntletArgs),
+    /// Tune the bot's flags by SPSA: θ⁺ against θ⁻ (or both against an opponent pool), game
+    /// pair after game pair.
+    ///
+    /// The parameters file names the flags (`NAME start min max c_end r_end` rows, fishtest's
+    /// format); every game appends `--NAME VALUE` for each to the --bot command. The state file
+    /// is written after every iteration, so a stopped run resumes; at the end (and with
+    /// --report at any time) θ is printed as a ready `run.sh` flag line and a page plotting
+    /// each parameter over the iterations is written.
+    Tune(Box<TuneArgs>),
     /// Run a benchmark.
     #[command(subcommand)]
     Bench(BenchCommand),

@@ -11,6 +11,7 @@
 //! - [`bot`]: the protocol loop, the players and the time manager.
 //! - [`arena`]: the referee and match runner.
 //! - [`view`]: a replay as a self-contained HTML page.
+//! - [`tune`]: SPSA over the bot's flags, games played through the arena.
 //! - [`cli`]: the command line.
 
 pub mod arena;
@@ -26,6 +27,7 @@ pub mod cli;
 pub mod memory;
 pub mod search;
 pub mod state;
+pub mod tune;
 pub mod view;
 
 /// A group of flags as clap fills it from an empty command line: the defaults each flag

@@ -125,7 +125,7 @@ pub struct ControlArgs {
 
 impl ControlArgs {
     /// The referee's limits; an error when the game time is zero.
-    fn limits(&self) -> Result<Limits, String> {
+    pub(crate) fn limits(&self) -> Result<Limits, String> {
         if self.time_ms == 0 {
             return Err("--time-ms must be positive".into());
         }
@@ -149,14 +149,14 @@ fn parse_sprt(s: &str) -> Result<(f64, f64), String> {
 }
 
 /// Where each game's packs come from.
-enum PackSource {
+pub(crate) enum PackSource {
     /// Pack files and their contents, in order.
     Files(Vec<(String, Packs)>),
     Seed(u64),
 }
 
 impl PackSource {
-    fn open(args: &PackArgs) -> Result<PackSource, String> {
+    pub(crate) fn open(args: &PackArgs) -> Result<PackSource, String> {
         if let Some(seed) = args.seed {
             return Ok(PackSource::Seed(seed));
         }
@@ -181,7 +181,7 @@ impl PackSource {
     }
 
     /// The label of pack pair `pair`: the pack file's path or `seed:N`.
-    fn label(&self, pair: usize) -> String {
+    pub(crate) fn label(&self, pair: usize) -> String {
         match self {
             PackSource::Files(f) => f[pair % f.len()].0.clone(),
             PackSource::Seed(s) => format!("seed:{}", s.wrapping_add(pair as u64)),
@@ -189,7 +189,7 @@ impl PackSource {
     }
 
     /// The label and packs of pack pair `pair`.
-    fn get(&self, pair: usize) -> (String, Packs) {
+    pub(crate) fn get(&self, pair: usize) -> (String, Packs) {
         match self {
             PackSource::Files(f) => f[pair % f.len()].clone(),
             PackSource::Seed(s) => {
@@ -201,34 +201,34 @@ impl PackSource {
 }
 
 /// One game between bot A and bot B, as `arena` and `gauntlet` play it.
-struct GameSpec<'a> {
+pub(crate) struct GameSpec<'a> {
     /// The game's number in its JSON line.
-    game: usize,
+    pub(crate) game: usize,
     /// The seat bot A plays in (B plays the other).
-    a_seat: usize,
+    pub(crate) a_seat: usize,
     /// The pack file's path or `seed:N`, and its packs.
-    packs: (String, Packs),
+    pub(crate) packs: (String, Packs),
     /// Bot A's and bot B's commands.
-    commands: [&'a str; 2],
+    pub(crate) commands: [&'a str; 2],
     /// Both bots run under `taskset -c cpus` when given.
-    cpus: Option<&'a str>,
+    pub(crate) cpus: Option<&'a str>,
     /// The folder keeping the game's replay and the bots' stderr (`None`: no replay).
-    replay_dir: Option<PathBuf>,
+    pub(crate) replay_dir: Option<PathBuf>,
     /// Show the bots' stderr (else discarded or kept in the replay folder).
-    bot_stderr: bool,
+    pub(crate) bot_stderr: bool,
 }
 
 /// A game as the main thread gets it.
-struct Finished {
-    line: GameLine,
+pub(crate) struct Finished {
+    pub(crate) line: GameLine,
     /// The seat bot A played in.
-    a_seat: usize,
-    played: PlayedGame,
+    pub(crate) a_seat: usize,
+    pub(crate) played: PlayedGame,
 }
 
 /// Plays a game and writes its replay folder. `Ok(None)` when `stop` was raised before the end
 /// (its replay folder is then removed).
-fn play_recorded(spec: GameSpec, limits: &Limits, stop: &AtomicBool) -> Result<Option<Finished>, String> {
+pub(crate) fn play_recorded(spec: GameSpec, limits: &Limits, stop: &AtomicBool) -> Result<Option<Finished>, String> {
     let [a, b] = spec.commands;
     let commands = if spec.a_seat == 0 { [a, b] } else { [b, a] };
     let dir = spec.replay_dir;
@@ -269,7 +269,7 @@ fn append_json_line<T: serde::Serialize>(file: &mut fs::File, value: &T) -> Resu
 /// Plays games 0..count on `jobs` threads: worker `slot` (0..jobs) calls `play(slot, g)` for
 /// the next game g not yet taken, until every game is taken or `stop` is raised; `take` gets
 /// each result on the calling thread as it arrives (in any order).
-fn play_in_parallel<T: Send>(
+pub(crate) fn play_in_parallel<T: Send>(
     jobs: usize,
     count: usize,
     stop: &AtomicBool,
