@@ -1,7 +1,9 @@
 //! Prints the opening beam's line for one pack file: what it could fire each turn, and the field.
 use codevs_reborn::protocol::read_pack_file;
 use codevs_reborn::rules::{Field, Simulator};
-use codevs_reborn::search::beam::{search, BeamParams, Start};
+use codevs_reborn::search::beam::search;
+use codevs_reborn::search::build::BeamParams;
+use codevs_reborn::search::chain::Start;
 use codevs_reborn::Engine;
 fn main() {
     let args: Vec<String> = std::env::args().collect();

@@ -10,6 +10,7 @@
 //! - `search`: the searchers (beam, exhaustive) and their evaluation.
 //! - [`bot`]: the protocol loop, the players and the time manager.
 //! - [`arena`]: the referee and match runner.
+//! - [`replay`]: the replay format the arena writes and the viewer reads.
 //! - [`view`]: a replay as a self-contained HTML page.
 //! - [`tune`]: SPSA over the bot's flags, games played through the arena.
 //! - [`cli`]: the command line.
@@ -18,6 +19,7 @@ pub mod arena;
 pub mod bench;
 pub mod board;
 pub mod protocol;
+pub mod replay;
 pub mod rules;
 
 /// The field simulator the bot and the arena use.

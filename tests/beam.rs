@@ -4,7 +4,8 @@ mod common;
 
 use codevs_reborn::protocol::read_pack_file;
 use codevs_reborn::rules::{Action, Field, Packs, Simulator};
-use codevs_reborn::search::beam::{search, BeamConfig, BeamResult, Potential, Start};
+use codevs_reborn::search::beam::{search, BeamConfig, Potential};
+use codevs_reborn::search::chain::{BeamResult, Start};
 use codevs_reborn::search::eval::BeamWeights;
 use codevs_reborn::Engine;
 

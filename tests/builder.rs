@@ -5,8 +5,9 @@ mod common;
 
 use codevs_reborn::protocol::read_pack_file;
 use codevs_reborn::rules::{Field, Packs, Simulator, GARBAGE_ROW};
-use codevs_reborn::search::beam::Start;
-use codevs_reborn::search::builder::{search, BuildResult, BuilderConfig, Menu, PotentialProbe};
+use codevs_reborn::search::builder::{search, BuildResult, BuilderConfig, PotentialProbe};
+use codevs_reborn::search::chain::Menu;
+use codevs_reborn::search::chain::Start;
 use codevs_reborn::search::eval::BuilderWeights;
 use codevs_reborn::Engine;
 

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use super::bot::{BotProcess, Reply, StderrTo};
 use crate::protocol::{write_turn, PlayerInput, TurnInput};
+use crate::replay::Chain;
 use crate::rules::{Action, FaultKind, Field, Game, GameResult, Pack, Packs, PlayerState, Simulator, TurnRecord};
 
 /// Time limits and the thinking order.
@@ -20,14 +21,6 @@ pub struct Limits {
     /// Both bots think at once instead of one after the other.
     pub simultaneous: bool,
 }
-
-/// A chain of `links` links made in `turn`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Chain {
-    pub links: u32,
-    pub turn: usize,
-}
-
 /// One player's answer in a turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {

@@ -13,8 +13,9 @@ use std::time::{Duration, Instant};
 use crate::bot::{Plan, PlanKind};
 use crate::protocol::{pack_files, read_pack_file};
 use crate::rules::{Field, Packs, Simulator, MAX_TURNS};
-use crate::search::beam::{BeamParams, BeamResult, Line, Start};
+use crate::search::build::BeamParams;
 use crate::search::builder::{self, BuilderConfig};
+use crate::search::chain::{BeamResult, Line, Start};
 use crate::Engine;
 
 /// `codevs-reborn bench opening` flags.

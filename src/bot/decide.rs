@@ -10,8 +10,9 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use crate::rules::{chain_garbage, chain_score, Action, Simulator, GARBAGE, GARBAGE_ROW};
-use crate::search::beam::{best_fire, BeamConfig, BeamResult, Potential, Start};
+use crate::search::beam::{BeamConfig, Potential};
 use crate::search::builder::BuilderConfig;
+use crate::search::chain::{best_fire, BeamResult, Start};
 use crate::search::midgame::{self, Advice, MidgameParams, VALUE_PER_BLOCK};
 use crate::Engine;
 

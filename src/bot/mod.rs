@@ -14,7 +14,8 @@ use crate::protocol::{write_action, Next, ProtocolError, Reader, TurnInput};
 use std::time::Instant;
 
 use crate::rules::{Action, Packs};
-use crate::search::beam::{BeamParams, Start};
+use crate::search::build::BeamParams;
+use crate::search::chain::Start;
 use crate::search::greedy::{self, GreedyParams};
 use crate::search::midgame::MidgameParams;
 use crate::search::simple;

@@ -1,7 +1,7 @@
 //! A beam's line turned into moves the bot follows while the field is as the line expected.
 
 use crate::rules::{Action, Field, Simulator};
-use crate::search::beam::{BeamResult, Line};
+use crate::search::chain::{BeamResult, Line};
 
 use crate::state::TurnState;
 

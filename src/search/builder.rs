@@ -22,7 +22,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
-use super::beam::{best_fire, block_fires, erase_fires, mix, tallest, BeamResult, Fire, Line, Start};
+use super::chain::{best_fire, block_fires, erase_fires, mix, tallest, BeamResult, Fire, Line, Menu, Start};
 use super::eval::{BuilderWeights, Chain, Shape};
 use crate::rules::{Action, Simulator, MAX_X};
 
@@ -66,52 +66,6 @@ impl Default for BuilderConfig {
             seed: 0,
             build_chain_max: 2,
         }
-    }
-}
-
-/// The best chain found fireable at each turn, with the line to it.
-#[derive(Clone, Debug, Default)]
-pub struct Menu {
-    /// The turn of depth 0.
-    pub start_turn: usize,
-    /// Index `d`: the best fire at turn `start_turn + d` and its line (builds, then the fire as
-    /// the line's last fire).
-    pub entries: Vec<Option<Line>>,
-}
-
-impl Menu {
-    /// The fire of the entry at depth `d`.
-    pub fn fire(&self, d: usize) -> Option<Fire> {
-        self.entries.get(d)?.as_ref()?.fires.last().copied().flatten()
-    }
-
-    /// Links of the best fire at each depth (0 where none was found).
-    pub fn links(&self) -> Vec<u32> {
-        (0..self.entries.len()).map(|d| self.fire(d).map_or(0, |f| f.chain.links)).collect()
-    }
-
-    /// The largest chain fireable at or before `turn`.
-    pub fn best_by_turn(&self, turn: usize) -> u32 {
-        let steps = (turn + 1).saturating_sub(self.start_turn);
-        self.links().into_iter().take(steps).max().unwrap_or(0)
-    }
-
-    /// The earliest turn at which at least `links` can be fired.
-    pub fn first_turn_with(&self, links: u32) -> Option<usize> {
-        self.links().iter().position(|&l| l >= links).map(|d| self.start_turn + d)
-    }
-
-    /// The entry a plan should follow: the largest chain fireable within `turns` turns of the
-    /// start (the earliest of equal chains), or past that when nothing is found within.
-    pub fn choose(&self, turns: usize) -> Option<&Line> {
-        let links = self.links();
-        let best_within = |limit: usize| -> Option<usize> {
-            let within = &links[..(limit + 1).min(links.len())];
-            let most = *within.iter().max()?;
-            (most > 0).then(|| within.iter().position(|&l| l == most)).flatten()
-        };
-        let d = best_within(turns).or_else(|| best_within(links.len()))?;
-        self.entries[d].as_ref()
     }
 }
 

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::rules::{Action, Outcome, Simulator, WIDTH};
-use crate::search::beam::best_block_fire;
+use crate::search::chain::best_block_fire;
 use crate::state::TurnState;
 
 /// Weights of the greedy evaluation.

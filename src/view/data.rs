@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use crate::arena::record::{Replay, ReplayOutcome, ReplayState, ReplayTurn};
+use crate::replay::{Replay, ReplayOutcome, ReplayState, ReplayTurn};
 use crate::rules::{
     Action, ChainTrace, FaultKind, Field, Game, GameEnd, Pack, Packs, PlayerState, Simulator, GARBAGE, MAX_HEIGHT,
     PACK_COUNT, VISIBLE_HEIGHT, WIDTH,

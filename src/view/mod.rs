@@ -14,8 +14,8 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::arena::record::{Replay, PAGE_FILE, REPLAY_FILE};
 use crate::protocol::{Next, Reader};
+use crate::replay::{Replay, PAGE_FILE, REPLAY_FILE};
 use crate::rules::{Pack, Packs};
 pub use data::{build, Frame, FrameKind, GameView, PlayerTurn, TurnView};
 

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use codevs_reborn::protocol::{write_turn, Next, PlayerInput, Reader, TurnInput};
 use codevs_reborn::rules::{Action, Field, Packs, Simulator, GARBAGE_ROW};
-use codevs_reborn::search::builder::Menu;
+use codevs_reborn::search::chain::Menu;
 use codevs_reborn::state::TurnState;
 
 /// The shared folder beside the repository (packs, bench workloads, rules).

@@ -1,0 +1,125 @@
+//! The replay format: a game's JSON line (the arena's `--json` files) and its `replay.json`,
+//! as the arena writes them and the viewer reads them back. Plain data over the rules' types,
+//! so the viewer needs nothing of the arena.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{FaultKind, Field, GameEnd, Outcome, PlayerState};
+
+/// The file name of a game's replay in its folder.
+pub const REPLAY_FILE: &str = "replay.json";
+/// The file name of a game's HTML viewer page in its folder.
+pub const PAGE_FILE: &str = "game.html";
+
+/// A chain of `links` links made in `turn`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Chain {
+    pub links: u32,
+    pub turn: usize,
+}
+
+/// One game's line in the `--json` file (JSON Lines), seats in that game's order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameLine {
+    /// The game's index (0-based; games 2k and 2k+1 share packs with sides swapped).
+    pub game: usize,
+    /// The pack file's path, or `seed:N` for generated packs.
+    pub packs: String,
+    /// The names the bots printed, player 0 first.
+    pub names: [String; 2],
+    /// The commands playing as player 0 and player 1.
+    pub commands: [String; 2],
+    /// 0 or 1, or -1 for a draw.
+    pub winner: i8,
+    pub reason: GameEnd,
+    /// Turns begun, the last one included.
+    pub turns: usize,
+    pub scores: [u64; 2],
+    /// Each player's largest chain (links of drops and skill chains) and its first turn.
+    pub max_chain: [Option<Chain>; 2],
+    /// Each player's first chain of 10 links or more.
+    pub first_chain_10: [Option<Chain>; 2],
+    /// Each player's fault in the last turn, if any.
+    pub faults: [Option<FaultKind>; 2],
+    /// Thinking time each player used, in ms.
+    pub time_ms: [u64; 2],
+}
+
+/// `replay.json`: the game's JSON line, then the turns; written with the result and each turn on
+/// a line of their own so the file reads (and diffs) turn by turn.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Replay {
+    pub result: GameLine,
+    /// Each bot's thinking time for the whole game, in ms (absent in replays written before it
+    /// was recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_limit_ms: Option<u64>,
+    /// The packs of the turns played, in order, each as the protocol gives it: rows top first
+    /// (absent in replays written before the packs were recorded: `input-p0.txt` holds them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub packs: Option<Vec<[[u8; 2]; 2]>>,
+    pub turns: Vec<ReplayTurn>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayTurn {
+    pub turn: usize,
+    /// The commands (as the rules read them), or the line that was refused, or null.
+    pub commands: [Option<String>; 2],
+    pub faults: [Option<FaultKind>; 2],
+    pub time_ms: [u64; 2],
+    /// Absent when a fault ended the game instead of the turn being played.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub garbage_fell: Option<[bool; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcomes: Option<[ReplayOutcome; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub states: Option<[ReplayState; 2]>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayOutcome {
+    pub skill: bool,
+    /// Chain links (for the skill: the links after the explosion).
+    pub links: u32,
+    /// Blocks the skill exploded.
+    pub exploded: u32,
+    /// Blocks the chain links removed.
+    pub vanished: u32,
+    pub score: u64,
+    /// Garbage sent (before offsetting).
+    pub garbage: u32,
+}
+
+impl From<&Outcome> for ReplayOutcome {
+    fn from(o: &Outcome) -> Self {
+        ReplayOutcome {
+            skill: o.skill,
+            links: o.links,
+            exploded: o.exploded,
+            vanished: o.vanished,
+            score: o.score(),
+            garbage: o.garbage(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReplayState {
+    /// Rows top first: `.` empty, `1`–`9`, `#` garbage; 16 rows, more if a column is above the line.
+    pub field: Vec<String>,
+    pub garbage: u32,
+    pub gauge: u32,
+    pub score: u64,
+}
+
+impl From<&PlayerState<Field>> for ReplayState {
+    fn from(s: &PlayerState<Field>) -> Self {
+        ReplayState {
+            field: s.field.to_string().lines().map(str::to_string).collect(),
+            garbage: s.garbage,
+            gauge: s.gauge,
+            score: s.score,
+        }
+    }
+}
