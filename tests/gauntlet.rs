@@ -1,12 +1,17 @@
 //! The gauntlet end to end: the real binary playing the project's greedy bot against named
 //! opponents (greedy again, and small `sh` bots that crash or print junk) on shared pack files, at
-//! a short time control; plus its opponents-file parser and its core pinning.
+//! a short time control; plus its opponents-file parser, its core pinning, its shards (two run
+//! under GNU parallel, then summarized together with --summary) and --summary's refusals.
+//!
+//! Without GNU parallel the sharded test prints a note and passes, unless `CI` is set: CI must run
+//! it (`apt-get install -y parallel`).
 
+use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use codevs_reborn::arena::bot::launch_command;
-use codevs_reborn::arena::gauntlet::{parse_opponent, parse_opponents, Opponent};
+use codevs_reborn::arena::gauntlet::{parse_opponent, parse_opponents, parse_shard, planned_games, Opponent, Shard};
 use codevs_reborn::arena::jobs::{parse_cpu_list, slot_cpus};
 use serde_json::Value;
 
@@ -15,6 +20,12 @@ const PACKS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/packs");
 
 fn greedy() -> String {
     format!("{BIN} --strategy greedy")
+}
+
+/// A small beam search bounded by nodes, not time: deterministic, and unlike greedy self-play its
+/// pairs are not mirrors.
+fn small_beam() -> String {
+    format!("{BIN} --strategy beam --node-budget 20000 --seed 1")
 }
 
 /// Prints its name, then exits: a crash in turn 0.
@@ -54,12 +65,46 @@ fn json_lines(path: &Path) -> Vec<Value> {
     text.lines().map(|l| serde_json::from_str(l).expect("each line is JSON")).collect()
 }
 
-/// The summary table's row for `name`, split into its cells (two spaces or more apart).
+/// A table line's cells (two spaces or more apart).
+fn cells(line: &str) -> Vec<String> {
+    line.split("  ").map(str::trim).filter(|c| !c.is_empty()).map(str::to_string).collect()
+}
+
+/// The summary table's row for `name`, split into its cells.
 fn row(stdout: &str, name: &str) -> Vec<String> {
     let line = stdout.lines().find(|l| l.split_whitespace().next() == Some(name)).unwrap_or_else(|| {
         panic!("no row for {name} in\n{stdout}");
     });
-    line.split("  ").map(str::trim).filter(|c| !c.is_empty()).map(str::to_string).collect()
+    cells(line)
+}
+
+/// The summary table's rows after its header, split into cells, with the columns that depend on
+/// wall time or memory (the time medians, the peak RSS) masked as `*`.
+fn table_without_times(stdout: &str) -> Vec<Vec<String>> {
+    let mut lines = stdout.lines().skip_while(|l| !l.starts_with("opponent  games"));
+    let header = cells(lines.next().unwrap_or_else(|| panic!("no summary table in\n{stdout}")));
+    let masked: Vec<bool> =
+        header.iter().map(|h| ["our time (median)", "their time", "our peak RSS"].contains(&h.as_str())).collect();
+    assert_eq!(masked.iter().filter(|&&m| m).count(), 3, "{header:?}");
+    lines
+        .map(cells)
+        .take_while(|r| r.len() == header.len())
+        .map(|r| r.into_iter().zip(&masked).map(|(cell, &m)| if m { "*".to_string() } else { cell }).collect())
+        .collect()
+}
+
+/// (opponent, game index) of each line, in file order.
+fn games_of(lines: &[Value]) -> Vec<(String, u64)> {
+    lines.iter().map(|g| (g["opponent"].as_str().unwrap().to_string(), g["game"].as_u64().unwrap())).collect()
+}
+
+fn has_parallel() -> bool {
+    Command::new("parallel").arg("--version").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok()
+}
+
+/// A line for the person running the tests, shown even when the harness captures output.
+fn note(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 #[test]
@@ -332,4 +377,164 @@ fn one_side_plays_each_pair_once_with_seats_alternating_and_the_rest_resumes() {
     played.sort();
     assert_eq!(played, [0, 1, 2, 3]);
     assert!(stdout.contains("(2 played now, 2 from"), "{stdout}");
+}
+
+#[test]
+fn shard_values() {
+    assert_eq!(parse_shard("2/4"), Ok(Shard { index: 2, count: 4 }));
+    assert_eq!(parse_shard("1/1"), Ok(Shard { index: 1, count: 1 }));
+    for bad in ["0/2", "3/2", "1/0", "x", "2", "/2", "1/", "-1/2", "1/2/3"] {
+        let err = parse_shard(bad).unwrap_err();
+        assert!(err.starts_with("expected K/N with 1 <= K <= N"), "{bad}: {err}");
+    }
+
+    // Through the binary: clap's error, exit code 2.
+    let out = gauntlet(&["--bot", "true", "--opponent", "a=true", "--no-pin", "--shard", "3/2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected K/N with 1 <= K <= N"));
+}
+
+#[test]
+fn shards_slice_the_planned_games_in_canonical_order() {
+    let shard = |index, count| Some(Shard { index, count });
+    // Opponents in order, then game index; game i to shard i mod N + 1, across opponents.
+    assert_eq!(planned_games(2, 1, false, None), [(0, 0), (0, 1), (1, 0), (1, 1)]);
+    assert_eq!(planned_games(2, 1, false, shard(1, 3)), [(0, 0), (1, 1)]);
+    assert_eq!(planned_games(2, 1, false, shard(2, 3)), [(0, 1)]);
+    assert_eq!(planned_games(2, 1, false, shard(3, 3)), [(1, 0)]);
+    // --one-side plans game 0 of pair 0 and game 3 of pair 1 (our seat alternating); shards
+    // slice that list.
+    assert_eq!(planned_games(2, 2, true, None), [(0, 0), (0, 3), (1, 0), (1, 3)]);
+    assert_eq!(planned_games(2, 2, true, shard(2, 2)), [(0, 3), (1, 3)]);
+    assert_eq!(planned_games(3, 2, false, shard(13, 13)), []);
+
+    // N shards cover the planned games exactly once.
+    for one_side in [false, true] {
+        let all = planned_games(3, 5, one_side, None);
+        for count in 1..=7 {
+            let mut union: Vec<(usize, usize)> =
+                (1..=count).flat_map(|index| planned_games(3, 5, one_side, shard(index, count))).collect();
+            union.sort();
+            let mut expected = all.clone();
+            expected.sort();
+            assert_eq!(union, expected, "{count} shards, one side {one_side}");
+        }
+    }
+}
+
+/// Two shards under GNU parallel, each with its own --json file, then --summary of their
+/// concatenation: every game once, and the table of the same gauntlet played in one run.
+#[test]
+fn two_shards_under_parallel_sum_up_to_the_whole_gauntlet() {
+    if !has_parallel() {
+        assert!(std::env::var_os("CI").is_none(), "CI must run the sharded test: install parallel");
+        note("sharded gauntlet test skipped: no GNU parallel (apt-get install -y parallel)");
+        return;
+    }
+    let (dir, packs) = two_pack_files();
+    let (bot, packs) = (greedy(), packs.to_str().unwrap());
+    let opponents = [format!("greedy={}", greedy()), format!("beam={}", small_beam()), format!("crasher={CRASHER}")];
+    // Generous limits: the bots are bounded by work, so a loaded machine cannot turn a game into
+    // a timeout and the runs stay comparable.
+    let mut gauntlet_args = vec!["gauntlet", "--bot", &bot, "--packs", packs, "--pairs", "2", "--time-ms", "60000"];
+    gauntlet_args.extend(["--turn-ms", "10000", "--no-pin"]);
+    for o in &opponents {
+        gauntlet_args.extend(["--opponent", o]);
+    }
+
+    let shard_json = |k: usize| dir.path().join(format!("shard-{k}.jsonl"));
+    let out = Command::new("parallel")
+        // -q: each argument reaches the gauntlet as it is (the bot commands hold spaces).
+        .args(["--will-cite", "-q", BIN])
+        .args(&gauntlet_args)
+        .args(["--shard", "{}/2", "--json", dir.path().join("shard-{}.jsonl").to_str().unwrap(), ":::", "1", "2"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "parallel failed: {}", String::from_utf8_lossy(&out.stderr));
+
+    // Shard k holds the games i of the planned list (opponents in order, then games) with i mod 2
+    // = k - 1.
+    let planned: Vec<(String, u64)> =
+        ["greedy", "beam", "crasher"].iter().flat_map(|o| (0..4).map(|g| (o.to_string(), g))).collect();
+    let mut merged = String::new();
+    for k in 1..=2 {
+        let mut held = games_of(&json_lines(&shard_json(k)));
+        held.sort();
+        let mut slice: Vec<(String, u64)> = planned.iter().skip(k - 1).step_by(2).cloned().collect();
+        slice.sort();
+        assert_eq!(held, slice, "shard {k}/2");
+        merged.push_str(&std::fs::read_to_string(shard_json(k)).unwrap());
+    }
+    let merged_json = dir.path().join("all.jsonl");
+    std::fs::write(&merged_json, merged).unwrap();
+    let mut held = games_of(&json_lines(&merged_json));
+    held.sort();
+    let mut expected = planned.clone();
+    expected.sort();
+    assert_eq!(held, expected, "every planned game exactly once");
+
+    let summary = gauntlet(&["--summary", merged_json.to_str().unwrap()]);
+    let summary_stdout = String::from_utf8_lossy(&summary.stdout).to_string();
+    assert!(summary.status.success(), "{}", String::from_utf8_lossy(&summary.stderr));
+    let whole = Command::new(BIN).args(&gauntlet_args).stdin(Stdio::null()).output().unwrap();
+    let whole_stdout = String::from_utf8_lossy(&whole.stdout).to_string();
+    assert!(whole.status.success(), "{}", String::from_utf8_lossy(&whole.stderr));
+
+    let table = table_without_times(&summary_stdout);
+    assert_eq!(table.len(), 4, "three opponents and a total: {summary_stdout}");
+    assert_eq!(table, table_without_times(&whole_stdout), "{summary_stdout}\n{whole_stdout}");
+    assert_eq!(row(&summary_stdout, "greedy")[6], "2/2", "both shards' halves make the mirror pairs");
+    assert_eq!(summary_stdout.lines().next(), whole_stdout.lines().next(), "the same bot line");
+}
+
+#[test]
+fn summary_refuses_a_game_twice_and_two_bots() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("games.jsonl");
+    let opponent = format!("crasher={CRASHER}");
+    let whole = run_ok(
+        &format!("{PACKS}/pack_0000.pack"),
+        &["--opponent", &opponent, "--pairs", "1", "--json", json.to_str().unwrap()],
+    );
+    let text = std::fs::read_to_string(&json).unwrap();
+    let (first, second) = text.split_at(text.find('\n').unwrap() + 1);
+    let (a, b) = (dir.path().join("a.jsonl"), dir.path().join("b.jsonl"));
+    std::fs::write(&a, first).unwrap();
+    std::fs::write(&b, second).unwrap();
+    let summary = |files: &[&Path]| {
+        gauntlet(&[&["--summary"][..], &files.iter().map(|f| f.to_str().unwrap()).collect::<Vec<_>>()].concat())
+    };
+
+    // Split in two files, the games sum up to the run's table.
+    let out = summary(&[&a, &b]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let table = table_without_times(&stdout);
+    assert_eq!(table.len(), 1, "one opponent, no total: {stdout}");
+    assert_eq!(table, table_without_times(&whole));
+    assert!(stdout.contains("games: 2 (from 2 files)"), "{stdout}");
+
+    let one_line_error = |out: &Output| {
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        err
+    };
+    // A file given twice, or with a file that holds it.
+    let err = one_line_error(&summary(&[&a, &b, &a]));
+    assert!(err.contains(&format!("{} holds game 0 of crasher", a.display())), "{err}");
+    assert!(err.contains("give each shard's file once"), "{err}");
+    let err = one_line_error(&summary(&[&json, &b]));
+    assert!(err.contains(&format!("{} and {} both hold game 1 of crasher", json.display(), b.display())), "{err}");
+
+    // Another bot's games.
+    let mut game: Value = serde_json::from_str(second.trim_end()).unwrap();
+    let seat = game["our_seat"].as_u64().unwrap() as usize;
+    game["commands"][seat] = Value::from(format!("{} --name other", greedy()));
+    std::fs::write(&b, format!("{game}\n")).unwrap();
+    let err = one_line_error(&summary(&[&a, &b]));
+    assert!(err.starts_with(&format!("codevs-reborn: {}: game 1 of crasher", b.display())), "{err}");
+    assert!(err.contains(&format!("but {} holds games of", a.display())), "{err}");
+    assert!(err.contains("summarize one bot's games at a time"), "{err}");
 }

@@ -5,8 +5,14 @@
 //! slot k pinned with `taskset` to its own cores. Each game is appended to the `--json` file as it
 //! ends, and a run with an existing file skips the games already in it, so a long gauntlet can
 //! span several sittings; the summary always covers every game in the file.
+//!
+//! `--shard K/N` plays the K-th of N disjoint slices of the planned games (game i of the list,
+//! opponents in order then game index, goes to shard i mod N + 1), so N runs with the same flags,
+//! on one machine or many, play every game once; `--summary FILE...` then reads their files
+//! together and prints the table without playing.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fs;
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
@@ -27,8 +33,8 @@ use crate::rules::FaultKind;
 #[derive(Clone, Debug, clap::Args)]
 pub struct GauntletArgs {
     /// Our bot: a shell command (run with `sh -c`); the summary is from its point of view.
-    #[arg(long, value_name = "CMD")]
-    pub bot: String,
+    #[arg(long, value_name = "CMD", required_unless_present = "summary")]
+    pub bot: Option<String>,
     /// The opponents: a file of `NAME=COMMAND` lines (NAME: letters, digits, `.`, `_`, `-`);
     /// blank lines and lines starting with `#` are skipped.
     #[arg(long, value_name = "FILE")]
@@ -64,6 +70,59 @@ pub struct GauntletArgs {
     /// Show the bots' stderr (default: discarded, or kept in the replay folder with --replays).
     #[arg(long)]
     pub bot_stderr: bool,
+    /// Play only the K-th of N disjoint slices of the games (game i of the planned list, opponents
+    /// in order then game index, goes to shard i mod N + 1): N runs with the same flags, each
+    /// with its own --json file, play every game once. Summarize them with --summary.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+    /// Play nothing: print the summary of the games in these --json files (shards' files, or
+    /// their concatenation). They must hold one bot's games, each game once.
+    #[arg(
+        long,
+        value_name = "FILE",
+        num_args = 1..,
+        conflicts_with_all = ["bot", "opponents", "opponent", "json", "replays", "shard"]
+    )]
+    pub summary: Vec<PathBuf>,
+}
+
+/// One slice of a sharded gauntlet: shard `index` (1-based) of `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// Whether game `i` of the planned list is this shard's.
+    fn takes(&self, i: usize) -> bool {
+        i % self.count == self.index - 1
+    }
+}
+
+/// Reads `K/N` with 1 ≤ K ≤ N.
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
+    let bad = || format!("expected K/N with 1 <= K <= N (shard K of N, e.g. 2/4), found {text:?}");
+    let (index, count) = text.split_once('/').ok_or_else(bad)?;
+    let (index, count): (usize, usize) =
+        (index.trim().parse().map_err(|_| bad())?, count.trim().parse().map_err(|_| bad())?);
+    if !(1..=count).contains(&index) {
+        return Err(bad());
+    }
+    Ok(Shard { index, count })
+}
+
+/// The games a gauntlet plans, as (opponent index, game index): opponents in order, then games
+/// (only one game of each pair with `one_side`: our seat 0 on even pairs, 1 on odd ones); with a
+/// shard, only its slice. The slice depends on nothing else, so that shards never overlap.
+pub fn planned_games(opponents: usize, pairs: usize, one_side: bool, shard: Option<Shard>) -> Vec<(usize, usize)> {
+    let played = |game: usize| !one_side || game % 2 == (game / 2) % 2;
+    (0..opponents)
+        .flat_map(|o| (0..2 * pairs).filter(|&g| played(g)).map(move |g| (o, g)))
+        .enumerate()
+        .filter(|(i, _)| shard.is_none_or(|s| s.takes(*i)))
+        .map(|(_, game)| game)
+        .collect()
 }
 
 /// A named opponent.
@@ -199,14 +258,24 @@ fn load_lines(path: &Path) -> Result<Vec<GauntletLine>, String> {
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(format!("{}: {e}", path.display())),
     };
-    let complete = text.rfind('\n').map_or(0, |i| i + 1);
-    if complete < text.len() {
+    let complete = complete_lines(&text);
+    if complete.len() < text.len() {
         let file = fs::OpenOptions::new().write(true).open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        file.set_len(complete as u64).map_err(|e| format!("{}: {e}", path.display()))?;
+        file.set_len(complete.len() as u64).map_err(|e| format!("{}: {e}", path.display()))?;
         eprintln!("codevs-reborn: {}: dropped an unfinished last line", path.display());
     }
+    parse_lines(path, complete)
+}
+
+/// The text up to its last newline: without an unfinished last line.
+fn complete_lines(text: &str) -> &str {
+    &text[..text.rfind('\n').map_or(0, |i| i + 1)]
+}
+
+/// The games of a `--json` file's complete lines (`path` names it in errors).
+fn parse_lines(path: &Path, text: &str) -> Result<Vec<GauntletLine>, String> {
     let mut lines = Vec::new();
-    for (i, line) in text[..complete].lines().enumerate() {
+    for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
@@ -215,6 +284,72 @@ fn load_lines(path: &Path) -> Result<Vec<GauntletLine>, String> {
         lines.push(game);
     }
     Ok(lines)
+}
+
+/// Reads the games of `--summary` files, refusing what would make a false summary: games of two
+/// different bots, or one game twice (a file given twice, or a shard resumed into another's
+/// file). The files are only read: one still being written loses just its unfinished last line.
+fn load_summary_files(files: &[PathBuf]) -> Result<Vec<GauntletLine>, String> {
+    let mut lines: Vec<GauntletLine> = Vec::new();
+    let mut our_bot: Option<(String, &Path)> = None;
+    let mut seen: HashMap<(String, String, usize), &Path> = HashMap::new();
+    for path in files {
+        let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let complete = complete_lines(&text);
+        if complete.len() < text.len() {
+            eprintln!("codevs-reborn: {}: left out an unfinished last line", path.display());
+        }
+        for g in parse_lines(path, complete)? {
+            let game = format!("game {} of {} on {}", g.line.game, g.opponent, g.line.packs);
+            let ours = &g.line.commands[g.our_seat];
+            match &our_bot {
+                None => our_bot = Some((ours.clone(), path)),
+                Some((bot, first)) if bot != ours => {
+                    return Err(format!(
+                        "{}: {game} was played by `{ours}`, but {} holds games of `{bot}`: summarize one \
+                         bot's games at a time",
+                        path.display(),
+                        first.display()
+                    ))
+                }
+                Some(_) => {}
+            }
+            match seen.entry((g.opponent.clone(), g.line.packs.clone(), g.line.game)) {
+                Entry::Occupied(first) => {
+                    let both = if *first.get() == path.as_path() {
+                        format!("{} holds", path.display())
+                    } else {
+                        format!("{} and {} both hold", first.get().display(), path.display())
+                    };
+                    return Err(format!(
+                        "{both} {game}: give each shard's file once (the shards' files or their concatenation, \
+                         not both)"
+                    ));
+                }
+                Entry::Vacant(slot) => {
+                    slot.insert(path);
+                }
+            }
+            lines.push(g);
+        }
+    }
+    Ok(lines)
+}
+
+/// `--summary`: the summary of the games in `files`, playing none.
+fn summarize(files: &[PathBuf]) -> Result<(), String> {
+    let lines = load_summary_files(files)?;
+    let Some(first) = lines.first() else {
+        let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+        return Err(format!("{}: no games to summarize", names.join(", ")));
+    };
+    let bot = &first.line.commands[first.our_seat];
+    let source = match files {
+        [file] => file.display().to_string(),
+        _ => format!("{} files", files.len()),
+    };
+    print_summary(bot, &format!("from {source}"), &[], &lines);
+    Ok(())
 }
 
 /// Checks that the file's games were played by the same bot and the same opponents as now, so a
@@ -236,8 +371,13 @@ fn check_resumed(path: &Path, lines: &[GauntletLine], bot: &str, opponents: &[Op
     Ok(())
 }
 
-/// Runs a gauntlet; an error is a one-line message for the user.
+/// Runs a gauntlet (or with `--summary`, summarizes files); an error is a one-line message for
+/// the user.
 pub fn run(args: &GauntletArgs) -> Result<(), String> {
+    if !args.summary.is_empty() {
+        return summarize(&args.summary);
+    }
+    let bot = args.bot.as_deref().ok_or("--bot is required")?;
     if args.pairs == 0 {
         return Err("--pairs must be at least 1".into());
     }
@@ -250,7 +390,7 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
         None => Vec::new(),
     };
     if let Some(path) = &args.json {
-        check_resumed(path, &lines, &args.bot, &opponents)?;
+        check_resumed(path, &lines, bot, &opponents)?;
     }
     let resumed = lines.len();
     let mut json = match &args.json {
@@ -270,13 +410,13 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     let labels: Vec<String> = (0..args.pairs).map(|p| source.label(p)).collect();
     let done: HashSet<(&str, &str, usize)> =
         lines.iter().map(|g| (g.opponent.as_str(), g.line.packs.as_str(), g.line.game)).collect();
-    let played = |game: usize| !args.one_side || game % 2 == (game / 2) % 2;
-    let planned = opponents.len() * (0..2 * args.pairs).filter(|&g| played(g)).count();
-    let tasks: Vec<Task> = opponents
+    let planned = planned_games(opponents.len(), args.pairs, args.one_side, args.shard);
+    let tasks: Vec<Task> = planned
         .iter()
-        .flat_map(|o| (0..2 * args.pairs).filter(|&g| played(g)).map(move |game| Task { opponent: o, game }))
+        .map(|&(o, game)| Task { opponent: &opponents[o], game })
         .filter(|t| !done.contains(&(t.opponent.name.as_str(), labels[t.game / 2].as_str(), t.game)))
         .collect();
+    let planned = planned.len();
 
     let stop = AtomicBool::new(false);
     let play = |slot: usize, i: usize| {
@@ -285,7 +425,7 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
             game: task.game,
             a_seat: task.game % 2,
             packs: source.get(task.game / 2),
-            commands: [&args.bot, &task.opponent.command],
+            commands: [bot, &task.opponent.command],
             cpus: cpus[slot].as_deref(),
             replay_dir: args
                 .replays
@@ -306,7 +446,7 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     play_in_parallel(args.jobs.jobs, tasks.len(), &stop, play, |i, result| {
         match result {
             Ok(Some((finished, cpus))) => {
-                if let Some(e) = never_started(args, tasks[i].opponent, &finished) {
+                if let Some(e) = never_started(bot, tasks[i].opponent, &finished) {
                     error = Some(e);
                 } else {
                     let game = gauntlet_line(&tasks[i].opponent.name, finished, cpus);
@@ -332,18 +472,26 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     if let Some(e) = error {
         return Err(e);
     }
-    print_summary(args, &opponents, &lines, resumed);
+    let played = lines.len() - resumed;
+    let mut source = match &args.json {
+        Some(path) if resumed > 0 => format!("{played} played now, {resumed} from {}", path.display()),
+        _ => format!("{played} played now"),
+    };
+    if let Some(Shard { index, count }) = args.shard {
+        source.push_str(&format!("; shard {index}/{count}"));
+    }
+    print_summary(bot, &source, &opponents, &lines);
     Ok(())
 }
 
 /// The error for a bot that exited without ever printing its name: its command does not run (a
 /// misspelt path), and every game would be lost the same way, so the gauntlet stops at once. (A
 /// slow start is a timeout, recorded as usual.)
-fn never_started(args: &GauntletArgs, opponent: &Opponent, f: &Finished) -> Option<String> {
+fn never_started(bot: &str, opponent: &Opponent, f: &Finished) -> Option<String> {
     let seat =
         (0..2).find(|&seat| f.played.names[seat].is_empty() && f.played.faults[seat] == Some(FaultKind::Crash))?;
     let who = if seat == f.a_seat {
-        format!("our bot (--bot {})", args.bot)
+        format!("our bot (--bot {bot})")
     } else {
         format!("opponent {} ({})", opponent.name, opponent.command)
     };
@@ -504,16 +652,11 @@ fn summary_table(opponents: &[Opponent], lines: &[GauntletLine]) -> (String, usi
     (text, mirrors)
 }
 
-fn print_summary(args: &GauntletArgs, opponents: &[Opponent], lines: &[GauntletLine], resumed: usize) {
+/// Prints the summary of `lines`, played by `bot`; `source` says where the games come from.
+fn print_summary(bot: &str, source: &str, opponents: &[Opponent], lines: &[GauntletLine]) {
     let our_name = lines.iter().map(|g| g.line.names[g.our_seat].as_str()).find(|n| !n.is_empty()).unwrap_or("?");
-    println!("bot: {our_name} ({})", args.bot);
-    let played = lines.len() - resumed;
-    match &args.json {
-        Some(path) if resumed > 0 => {
-            println!("games: {} ({played} played now, {resumed} from {})", lines.len(), path.display())
-        }
-        _ => println!("games: {}", lines.len()),
-    }
+    println!("bot: {our_name} ({bot})");
+    println!("games: {} ({source})", lines.len());
     let (table, mirrors) = summary_table(opponents, lines);
     print!("{table}");
     if mirrors > 0 {
