@@ -35,13 +35,8 @@ pub struct GauntletArgs {
     /// Our bot: a shell command (run with `sh -c`); the summary is from its point of view.
     #[arg(long, value_name = "CMD", required_unless_present = "summary")]
     pub bot: Option<String>,
-    /// The opponents: a file of `NAME=COMMAND` lines (NAME: letters, digits, `.`, `_`, `-`);
-    /// blank lines and lines starting with `#` are skipped.
-    #[arg(long, value_name = "FILE")]
-    pub opponents: Option<PathBuf>,
-    /// One more opponent, NAME=COMMAND (repeatable; played after those of --opponents).
-    #[arg(long = "opponent", value_name = "NAME=COMMAND")]
-    pub opponent: Vec<String>,
+    #[command(flatten)]
+    pub opponents: OpponentArgs,
     #[command(flatten)]
     pub packs: PackArgs,
     /// Game pairs per opponent: pair k plays pack file k (or seed S + k) twice, sides swapped.
@@ -167,22 +162,42 @@ pub fn parse_opponents(file: &Path, text: &str) -> Result<Vec<Opponent>, String>
     Ok(opponents)
 }
 
-/// The opponents of `--opponents FILE` then of each `--opponent`.
-fn opponents(args: &GauntletArgs) -> Result<Vec<Opponent>, String> {
-    let mut all = match &args.opponents {
-        Some(path) => {
-            let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            parse_opponents(path, &text)?
+/// Named opponents (`gauntlet`, and `tune`'s pool).
+#[derive(Clone, Debug, clap::Args)]
+pub struct OpponentArgs {
+    /// The opponents: a file of `NAME=COMMAND` lines (NAME: letters, digits, `.`, `_`, `-`);
+    /// blank lines and lines starting with `#` are skipped.
+    #[arg(long, value_name = "FILE")]
+    pub opponents: Option<PathBuf>,
+    /// One more opponent, NAME=COMMAND (repeatable; after those of --opponents).
+    #[arg(long = "opponent", value_name = "NAME=COMMAND")]
+    pub opponent: Vec<String>,
+}
+
+impl OpponentArgs {
+    /// The opponents of `--opponents FILE` then of each `--opponent` (perhaps none).
+    pub fn read(&self) -> Result<Vec<Opponent>, String> {
+        let mut all = match &self.opponents {
+            Some(path) => {
+                let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                parse_opponents(path, &text)?
+            }
+            None => Vec::new(),
+        };
+        for text in &self.opponent {
+            let opponent = parse_opponent(text).map_err(|e| format!("--opponent: {e}"))?;
+            if all.iter().any(|o| o.name == opponent.name) {
+                return Err(format!("--opponent: opponent {} is named twice", opponent.name));
+            }
+            all.push(opponent);
         }
-        None => Vec::new(),
-    };
-    for text in &args.opponent {
-        let opponent = parse_opponent(text).map_err(|e| format!("--opponent: {e}"))?;
-        if all.iter().any(|o| o.name == opponent.name) {
-            return Err(format!("--opponent: opponent {} is named twice", opponent.name));
-        }
-        all.push(opponent);
+        Ok(all)
     }
+}
+
+/// The gauntlet's opponents: at least one.
+fn opponents(args: &GauntletArgs) -> Result<Vec<Opponent>, String> {
+    let all = args.opponents.read()?;
     if all.is_empty() {
         return Err("no opponents: give --opponents FILE or --opponent NAME=COMMAND".into());
     }

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
-use crate::arena::gauntlet::{parse_opponent, parse_opponents, Opponent};
+use crate::arena::gauntlet::OpponentArgs;
 use crate::arena::jobs::PinnedJobs;
 use crate::arena::{play_in_parallel, play_recorded, record, ControlArgs, Finished, GameSpec, PackArgs, PackSource};
 use spsa::{Gains, ParamSpec};
@@ -56,14 +56,11 @@ pub struct TuneArgs {
     /// iteration's number, so a resumed run draws what an unbroken one would).
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub spsa_seed: u64,
-    /// Opponent pool file (`NAME=COMMAND` lines, as the gauntlet's). With a pool, θ⁺ and θ⁻ each
-    /// play every opponent from both seats, and the result is half the difference of their
+    /// An opponent pool (the gauntlet's --opponents and --opponent). With a pool, θ⁺ and θ⁻
+    /// each play every opponent from both seats, and the result is half the difference of their
     /// win−loss counts. Without one, θ⁺ plays θ⁻.
-    #[arg(long, value_name = "FILE")]
-    pub opponents: Option<PathBuf>,
-    /// One more pool opponent, NAME=COMMAND (repeatable).
-    #[arg(long = "opponent", value_name = "NAME=COMMAND")]
-    pub opponent: Vec<String>,
+    #[command(flatten)]
+    pub pool: OpponentArgs,
     #[command(flatten)]
     pub packs: PackArgs,
     #[command(flatten)]
@@ -195,25 +192,10 @@ fn run_definition(args: &TuneArgs, bot: &str, params_file: &Path) -> Result<RunD
         params,
         gains,
         spsa_seed: args.spsa_seed,
-        pool: pool(args)?.iter().map(|o| format!("{}={}", o.name, o.command)).collect(),
+        pool: args.pool.read()?.iter().map(|o| format!("{}={}", o.name, o.command)).collect(),
         packs,
         control: [args.control.time_ms, args.control.turn_ms],
     })
-}
-
-/// The opponents of `--opponents FILE` then of each `--opponent` (none: self-play).
-fn pool(args: &TuneArgs) -> Result<Vec<Opponent>, String> {
-    let mut all = match &args.opponents {
-        Some(path) => {
-            let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-            parse_opponents(path, &text)?
-        }
-        None => Vec::new(),
-    };
-    for text in &args.opponent {
-        all.push(parse_opponent(text).map_err(|e| format!("--opponent: {e}"))?);
-    }
-    Ok(all)
 }
 
 /// The first field in which a resumed run differs from the state's.
