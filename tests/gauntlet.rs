@@ -538,3 +538,44 @@ fn summary_refuses_a_game_twice_and_two_bots() {
     assert!(err.contains(&format!("but {} holds games of", a.display())), "{err}");
     assert!(err.contains("summarize one bot's games at a time"), "{err}");
 }
+
+#[test]
+fn the_summary_reads_each_first_exchange() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("game.jsonl");
+    let opponent = format!("crasher={CRASHER}");
+    run_ok(
+        &format!("{PACKS}/pack_0000.pack"),
+        &["--opponent", &opponent, "--pairs", "1", "--one-side", "--json", json.to_str().unwrap()],
+    );
+    let played = json_lines(&json).remove(0);
+    assert_eq!(played["our_seat"], 0);
+    // Three games from the one played: (our first 10+ chain, theirs, the winner's seat).
+    let chain = |c: Option<(u32, usize)>| {
+        c.map_or(Value::Null, |(links, turn)| serde_json::json!({"links": links, "turn": turn}))
+    };
+    let games = [
+        (Some((12, 10)), Some((14, 11)), 1), // we fired first, they answered bigger: lost
+        (Some((15, 12)), Some((13, 10)), 0), // they fired first, we answered bigger: won
+        (None, None, 0),                     // no exchange
+    ];
+    let mut text = String::new();
+    for (i, (ours, theirs, winner)) in games.into_iter().enumerate() {
+        let mut g = played.clone();
+        g["game"] = (2 * i).into();
+        g["pair"] = i.into();
+        g["winner"] = winner.into();
+        g["first_chain_10"] = serde_json::json!([chain(ours), chain(theirs)]);
+        text.push_str(&format!("{g}\n"));
+    }
+    let file = dir.path().join("three.jsonl");
+    std::fs::write(&file, text).unwrap();
+    let out = gauntlet(&["--summary", file.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let exchange = stdout.split("first exchange:").nth(1).unwrap_or_else(|| panic!("no exchange table in\n{stdout}"));
+    assert_eq!(
+        row(exchange, "crasher"),
+        ["crasher", "3", "1/1/0/1", "13.5 at 11 (2)", "13.5 at 10.5 (2)", "1/1/1", "0-0-1", "1-0-0"]
+    );
+}

@@ -616,15 +616,39 @@ fn row(label: &str, games: &[&GauntletLine]) -> (Vec<String>, usize) {
     (cells, mirrors)
 }
 
-/// The summary table: one row per opponent (those given now, then any other in the file), and a
-/// total when there are several.
-fn summary_table(opponents: &[Opponent], lines: &[GauntletLine]) -> (String, usize) {
+/// The opponents' names: those given now, then any other in the file.
+fn opponent_names<'a>(opponents: &'a [Opponent], lines: &'a [GauntletLine]) -> Vec<&'a str> {
     let mut names: Vec<&str> = opponents.iter().map(|o| o.name.as_str()).collect();
     for g in lines {
         if !names.contains(&g.opponent.as_str()) {
             names.push(&g.opponent);
         }
     }
+    names
+}
+
+/// Rows of cells as aligned text: the columns marked `left` to the left, the others (numbers)
+/// to the right.
+fn format_table(rows: &[Vec<String>], left: &[bool]) -> String {
+    let widths: Vec<usize> =
+        (0..left.len()).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
+    let mut text = String::new();
+    for r in rows {
+        let cells: Vec<String> = r
+            .iter()
+            .zip(&widths)
+            .zip(left)
+            .map(|((cell, &w), &left)| if left { format!("{cell:<w$}") } else { format!("{cell:>w$}") })
+            .collect();
+        text.push_str(cells.join("  ").trim_end());
+        text.push('\n');
+    }
+    text
+}
+
+/// The summary table: one row per opponent, and a total when there are several.
+fn summary_table(opponents: &[Opponent], lines: &[GauntletLine]) -> (String, usize) {
+    let names = opponent_names(opponents, lines);
     let header = [
         "opponent",
         "games",
@@ -649,22 +673,103 @@ fn summary_table(opponents: &[Opponent], lines: &[GauntletLine]) -> (String, usi
     if names.len() > 1 {
         rows.push(row("total", &lines.iter().collect::<Vec<_>>()).0);
     }
-    // Text columns to the left, numbers to the right.
     let left = [true, false, false, false, true, false, false, false, false, true, false];
-    let widths: Vec<usize> =
-        (0..header.len()).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
-    let mut text = String::new();
-    for r in &rows {
-        let cells: Vec<String> = r
-            .iter()
-            .zip(&widths)
-            .zip(left)
-            .map(|((cell, &w), left)| if left { format!("{cell:<w$}") } else { format!("{cell:>w$}") })
-            .collect();
-        text.push_str(cells.join("  ").trim_end());
-        text.push('\n');
+    (format_table(&rows, &left), mirrors)
+}
+
+/// How a game's first exchange went: each side's first chain of 10 links or more (the first
+/// that sends rows), who fired it first, and who sent more garbage with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FirstExchange {
+    /// Our first 10+ chain and theirs (links, turn).
+    pub ours: Option<(u32, usize)>,
+    pub theirs: Option<(u32, usize)>,
+}
+
+impl FirstExchange {
+    fn of(g: &GauntletLine) -> FirstExchange {
+        let chain = |seat: usize| g.line.first_chain_10[seat].map(|c| (c.links, c.turn));
+        FirstExchange { ours: chain(g.our_seat), theirs: chain(g.their_seat()) }
     }
-    (text, mirrors)
+
+    /// Who fired first: `Less` we did, `Greater` they did, `Equal` the same turn; `None` when
+    /// neither fired a 10+ chain.
+    pub fn first(&self) -> Option<std::cmp::Ordering> {
+        match (self.ours, self.theirs) {
+            (None, None) => None,
+            (Some(_), None) => Some(std::cmp::Ordering::Less),
+            (None, Some(_)) => Some(std::cmp::Ordering::Greater),
+            (Some((_, ours)), Some((_, theirs))) => Some(ours.cmp(&theirs)),
+        }
+    }
+
+    /// Our first chain's garbage minus theirs (a side that never fired one sent none): positive
+    /// when we came out of the exchange ahead.
+    pub fn garbage_ahead(&self) -> i64 {
+        let garbage = |c: Option<(u32, usize)>| c.map_or(0, |(links, _)| i64::from(crate::rules::chain_garbage(links)));
+        garbage(self.ours) - garbage(self.theirs)
+    }
+}
+
+/// One row of the first-exchange table.
+fn exchange_row(label: &str, games: &[&GauntletLine]) -> Vec<String> {
+    let exchanges: Vec<(FirstExchange, f64)> = games.iter().map(|g| (FirstExchange::of(g), g.our_score())).collect();
+    let count = |f: &dyn Fn(&FirstExchange) -> bool| exchanges.iter().filter(|(e, _)| f(e)).count();
+    let fired = |side: fn(&FirstExchange) -> Option<(u32, usize)>| {
+        let chains: Vec<(u32, usize)> = exchanges.iter().filter_map(|(e, _)| side(e)).collect();
+        let links = median(chains.iter().map(|c| u64::from(c.0)).collect());
+        let turn = median(chains.iter().map(|c| c.1 as u64).collect());
+        match (links, turn) {
+            (Some(l), Some(t)) => format!("{l} at {t} ({})", chains.len()),
+            _ => "-".into(),
+        }
+    };
+    let score_when = |first: std::cmp::Ordering| {
+        let mut t = Tally::default();
+        exchanges.iter().filter(|(e, _)| e.first() == Some(first)).for_each(|(_, s)| t.add(*s));
+        format!("{}-{}-{}", t.wins, t.draws, t.losses)
+    };
+    let (ahead, behind) = (count(&|e| e.garbage_ahead() > 0), count(&|e| e.garbage_ahead() < 0));
+    vec![
+        label.to_string(),
+        games.len().to_string(),
+        format!(
+            "{}/{}/{}/{}",
+            count(&|e| e.first() == Some(std::cmp::Ordering::Less)),
+            count(&|e| e.first() == Some(std::cmp::Ordering::Greater)),
+            count(&|e| e.first() == Some(std::cmp::Ordering::Equal)),
+            count(&|e| e.first().is_none())
+        ),
+        fired(|e| e.ours),
+        fired(|e| e.theirs),
+        format!("{ahead}/{behind}/{}", games.len() - ahead - behind),
+        score_when(std::cmp::Ordering::Less),
+        score_when(std::cmp::Ordering::Greater),
+    ]
+}
+
+/// The first-exchange table: one row per opponent, and a total when there are several.
+fn exchange_table(opponents: &[Opponent], lines: &[GauntletLine]) -> String {
+    let names = opponent_names(opponents, lines);
+    let header = [
+        "opponent",
+        "games",
+        "first 10+ fire: ours/theirs/same turn/none",
+        "our first (median links at turn, games)",
+        "theirs",
+        "garbage ahead: ours/theirs/even",
+        "W-D-L we fired first",
+        "they fired first",
+    ];
+    let mut rows = vec![header.map(str::to_string).to_vec()];
+    for name in &names {
+        let games: Vec<&GauntletLine> = lines.iter().filter(|g| g.opponent == *name).collect();
+        rows.push(exchange_row(name, &games));
+    }
+    if names.len() > 1 {
+        rows.push(exchange_row("total", &lines.iter().collect::<Vec<_>>()));
+    }
+    format_table(&rows, &[true, false, false, false, false, false, false, false])
 }
 
 /// Prints the summary of `lines`, played by `bot`; `source` says where the games come from.
@@ -683,5 +788,12 @@ fn print_summary(bot: &str, source: &str, opponents: &[Opponent], lines: &[Gaunt
     println!(
         "our peak RSS: the largest peak resident memory (the kernel's VmHWM) of any of our bot's processes \
          in any game, sampled during the game and at its end"
+    );
+    println!();
+    println!("first exchange: each side's first chain of 10 links or more (the first to send rows)");
+    print!("{}", exchange_table(opponents, lines));
+    println!(
+        "garbage ahead: whose first 10+ chain sent more garbage (a side that fired none sent none); W-D-L: \
+         our results in the games where we, or they, fired first"
     );
 }
