@@ -6,7 +6,8 @@
 //! - [`referee`]: one game, turn by turn, with [`crate::rules::Game`] judging.
 //! - [`record`]: the JSON lines and the replay folders.
 //! - [`stats`]: Elo and SPRT arithmetic.
-//! - [`gauntlet`]: one bot against several named opponents, pinned to cores, resumable.
+//! - [`gauntlet`]: one bot against several named opponents, pinned to cores, resumable, sharded
+//!   over processes or machines (`--shard`), summarised from any JSON files (`--summary`).
 //! - [`jobs`]: games played at once, each pinned to its own cores.
 //!
 //! Decisions where the rules are silent: the name line has its own startup limit and does not
