@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Instant;
 
-use codevs_reborn::bot::{plan_safety, play, Bot, BotOptions, CounterPenalty, DecideParams, Strategy};
+use codevs_reborn::bot::{plan_safety, play, Bot, BotOptions, DecideParams, Strategy};
 use codevs_reborn::protocol::{read_pack_file, PlayerInput, TurnInput};
 use codevs_reborn::rules::{chain_garbage, Action, Field, Packs, Simulator};
 use codevs_reborn::search::beam::{search, BeamConfig, Potential};
@@ -201,25 +201,6 @@ fn the_opening_race_fires_an_equal_chain_they_can_fire_now() {
     assert!(!why.contains("counter: we fire"), "equal chains are not compared: {why}");
 }
 
-/// Togatoga, pack file 38, our seat 0, turn 10: togatoga can fire 12 links at turn 12 (it fired
-/// 13 there) while our plan's chain comes turns later, under its garbage by then. The race
-/// re-plan (`--race-replan`) takes a plan that fires 13 by turn 12: three moves, the third the
-/// fire.
-#[test]
-fn the_opening_race_replans_to_fire_by_the_opponents_turn() {
-    let mut options = options(10);
-    options.beam.node_budget = 4_000_000;
-    let on = BotOptions { decide: DecideParams { race_replan: true, ..options.decide.clone() }, ..options.clone() };
-    let (_, _, why) = think_position("togatoga-0038-turn10.txt", on);
-    assert!(why.contains("race: they can fire 12 at turn 12"), "{why}");
-    assert!(why.contains("by their turn we can fire 13 → plan replaced"), "{why}");
-    assert!(why.contains("decided: plan step 1 of 3 "), "{why}");
-    // Off (the default): the plan builds on.
-    let (_, _, why) = think_position("togatoga-0038-turn10.txt", options);
-    assert!(!why.contains("race:"), "{why}");
-    assert!(!why.contains("decided: plan step 1 of 3 "), "{why}");
-}
-
 /// Togatoga, pack file 51, our seat 0, turn 10: togatoga fires 12 links now (45 blocks). Our
 /// plan's move would answer 18 blocks within the safety check's turns, another first move 105.
 /// The midgame search, which sees four plies, took a move that answered nothing, and its rows
@@ -270,16 +251,8 @@ fn the_counter_answer_margin_is_added_to_the_probed_answer() {
     assert_eq!(answer, probed + 30, "{line}");
     // No 9+ chain beats a 30-link answer: firing is penalised by the garbage their answer
     // sends beyond ours.
-    let (ours, waiting) = (number_after(&line, "we fire "), number_after(&line, "if we wait they reach "));
+    let ours = number_after(&line, "we fire ");
     assert_eq!(number_after(&line, "penalty "), chain_garbage(answer) - chain_garbage(ours), "{line}");
-    // `--counter-penalty answer`: the whole answer while they are still building (the fire
-    // spends the chain that would have answered theirs), the difference when they would
-    // out-chain us by waiting too.
-    wary.decide.counter_penalty = CounterPenalty::Answer;
-    let line = counter_line(&packs, turn, player(&picture(&field), 0, 0), &opponent, &wary);
-    let penalty = number_after(&line, "penalty ");
-    let expected = if ours > waiting { chain_garbage(answer) } else { chain_garbage(answer) - chain_garbage(ours) };
-    assert_eq!(penalty, expected, "{line}");
 }
 
 #[test]
@@ -422,24 +395,6 @@ fn the_opening_plan_is_refined_while_it_is_followed_blindly() {
     options.beam.refine_ms = 0;
     let reasons = play_alone(&packs, 3, options);
     assert!(reasons.iter().all(|why| !why.contains("refine:")), "--refine-ms 0 turns it off");
-}
-
-#[test]
-fn with_a_refine_share_the_plan_held_is_refined_after_the_blind_turns() {
-    let packs = packs(0);
-    let mut options = BotOptions { strategy: Strategy::Full, plan_unconditional_turns: 2, ..BotOptions::default() };
-    options.beam.node_budget = 2_000_000;
-    options.decide.refine_share = 0.3;
-    let reasons = play_alone(&packs, 4, options.clone());
-    // Turns 2 and 3 are past the blind ones: the midgame decides, and the plan (still
-    // building) is searched again first.
-    for (turn, why) in reasons.iter().enumerate().skip(2) {
-        assert!(why.contains("refine:") && why.contains("midgame:"), "turn {turn}: {why}");
-    }
-    options.decide.refine_share = 0.0;
-    options.beam.refine_ms = 0;
-    let reasons = play_alone(&packs, 4, options);
-    assert!(reasons.iter().all(|why| !why.contains("refine:")), "both off: {reasons:?}");
 }
 
 #[test]

@@ -1,16 +1,14 @@
 //! The full bot (the default strategy), seed 000 from 最善手の探索 on: the turn-0 opening plan,
 //! then every turn the midgame exhaustive search, told by beams what the plan is worth, whether
 //! firing now invites a bigger answer or waiting lets the opponent fire first (counter
-//! analysis), whether the opponent fires before our plan does and a plan firing by its turn
-//! should replace ours (race re-plan), whether the plan's move could still answer the opponent
-//! firing first (safety check) and whether to give up the chain race for the skill (skill
+//! analysis), whether the plan's move could still answer the opponent firing first (safety check) and whether to give up the chain race for the skill (skill
 //! mode). Data flows one way: state → beams → advice → midgame → action.
 
 use std::fmt::Write as _;
 use std::time::Instant;
 
 use crate::rules::{chain_garbage, chain_score, Action, Simulator, GARBAGE, GARBAGE_ROW};
-use crate::search::beam::{BeamConfig, Potential};
+use crate::search::beam::BeamConfig;
 use crate::search::builder::BuilderConfig;
 use crate::search::chain::{best_fire, BeamResult, Start};
 use crate::search::midgame::{self, Advice, MidgameParams, VALUE_PER_BLOCK};
@@ -27,11 +25,6 @@ pub struct DecideParams {
     /// of the best move's.
     #[arg(long, default_value_t = 30)]
     pub plan_margin: i64,
-    /// The margins grow by this share of the garbage the plan's chain will send: the midgame
-    /// search does not see that far, and a plan building a 20-link chain (405 blocks) is not
-    /// worth dropping for the few blocks its horizon shows another move gaining.
-    #[arg(long, default_value_t = 0.0)]
-    pub plan_margin_share: f64,
     /// The same for a plan rebuilt in the midgame.
     #[arg(long, default_value_t = 10)]
     pub rebuild_margin: i64,
@@ -80,9 +73,6 @@ pub struct DecideParams {
     /// links are penalised (3–4-link chains that drain its gauge are spared).
     #[arg(long, default_value_t = 5)]
     pub counter_penalty_links: u32,
-    /// How much a fire the opponent would answer with more is penalised.
-    #[arg(long, value_enum, default_value_t = CounterPenalty::Difference)]
-    pub counter_penalty: CounterPenalty,
     /// Seed 000's rule in a race: also penalise a fire they would answer with more when waiting
     /// lets them outgrow us (they reach more within the waiting turns than our plan's menu).
     /// Off by default: both choices lose, and the penalty held back fires the midgame search
@@ -105,17 +95,6 @@ pub struct DecideParams {
     /// hands it the answer.
     #[arg(long, default_value_t = 13)]
     pub counter_race_last_turn: usize,
-    /// The opening race, re-planned (`--race-replan`): when the opponent can fire
-    /// `--counter-race-min-links` or more at a turn (up to `--counter-race-last-turn`) before our
-    /// plan fires, a rebuilt plan firing by that turn replaces it if its chain is at most this
-    /// many links shorter than theirs. A plan firing later gets buried: their first garbage row lands on its trigger
-    /// (togatoga fired 13 links at turn 11–12 against our plans' 12–14 a turn later).
-    #[arg(long, default_value_t = 1)]
-    pub race_replan_slack: u32,
-    /// Turn the opening-race re-plan on. Off by default: even in the gauntlet (togatoga 8-0-8
-    /// with it and without on files 27–28 and 39–44, ysgeso 8-0-3 both on files 27–32).
-    #[arg(long)]
-    pub race_replan: bool,
     /// No firing penalty while at least this much garbage is pending on our side (a row falls
     /// next turn): waiting does not keep our chain for a better moment, the rows bury it
     /// (togatoga's 13 links landed on a ready 12 the penalty held back, and we never fired).
@@ -148,14 +127,6 @@ pub struct DecideParams {
     /// Share of the turn's budget the rebuild beam may use.
     #[arg(long, default_value_t = 0.3)]
     pub rebuild_share: f64,
-    /// Share of the turn's budget that refines the plan held (its search again from the field
-    /// reached; a longer chain by the same turn, or as long a chain sooner, replaces it) on a
-    /// turn that needs no rebuild. 0 (the default): never after the blind turns
-    /// (`--refine-ms`). Measured at 0.3: it replaced the plan 6 times in 5 games against kera,
-    /// and the time it took from the counter analysis and the midgame search turned two fires
-    /// at turn 12–13 (won with it off) into held fires and lost races.
-    #[arg(long, default_value_t = 0.0)]
-    pub refine_share: f64,
     /// Share of the turn's budget the opponent beams may use, together.
     #[arg(long, default_value_t = 0.3)]
     pub counter_share: f64,
@@ -182,19 +153,6 @@ pub struct DecideParams {
     /// plan (0: rebuilds keep the rebuild's horizon, `--rebuild-plan-turns`).
     #[arg(long, default_value_t = 20)]
     pub answer_min_stock: u32,
-}
-
-/// The penalty on a fire the opponent would answer with a bigger chain.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum CounterPenalty {
-    /// Seed 000's: the garbage their answer sends beyond ours.
-    Difference,
-    /// While they are still building (they cannot out-chain us if we wait), their whole
-    /// answer: the fire also spends the chain that would have answered theirs (kera answered
-    /// 17 links with 18 where a 56-block difference let the plan fire anyway). When they are
-    /// racing ahead, waiting loses too: the difference. Not better in the gauntlet (8 games
-    /// each against togatoga and kera), so not the default.
-    Answer,
 }
 
 impl Default for DecideParams {
@@ -294,22 +252,13 @@ impl Brain {
             let _ = writeln!(why, "  {name} {}: {}", options.beam.builder.name(), describe(&result));
             self.plan = Plan::from_search(&result, kind);
             step = self.plan.as_ref().and_then(|p| p.step(state));
-        } else if step.is_some() && !low && options.decide.refine_share > 0.0 {
-            // The rebuild's slice of the turn improves the plan held instead.
-            let end = slice(Instant::now(), turn_end, options.decide.refine_share);
-            if let Some(refined) = self.refine_plan(options, state, end, &mut why) {
-                step = Some(refined);
-            }
         }
 
         let mut advice =
             Advice { plan_action: step.map(|s| s.action), skill_mode: self.skill_mode, ..Advice::default() };
         if !low {
             let beams_end = slice(Instant::now(), turn_end, options.decide.counter_share);
-            if self.analyse(options, state, fires_now, beams_end, turn_end, &mut advice, &mut why) {
-                step = self.plan.as_ref().and_then(|p| p.step(state));
-                advice.plan_action = step.map(|s| s.action);
-            }
+            self.analyse(options, state, fires_now, beams_end, &mut advice, &mut why);
         }
 
         let safety = match advice.plan_action {
@@ -360,15 +309,11 @@ impl Brain {
         let _ = writeln!(why, "  midgame top moves: {}", top.join(", "));
 
         if let (Some(s), Some(plan_value), Some(plan)) = (step, result.plan_value, self.plan.as_ref()) {
-            let base = match plan.kind {
+            let margin = match plan.kind {
                 PlanKind::Opening => options.decide.plan_margin,
                 PlanKind::Rebuild => options.decide.rebuild_margin,
                 PlanKind::Answer => options.decide.answer_margin,
             };
-            // What the plan's chain will send, beyond the search's horizon, is part of what
-            // its move is worth.
-            let sends = plan.fire_links.map_or(0, chain_garbage) as f64;
-            let margin = base + (options.decide.plan_margin_share * sends).round() as i64;
             if plan_value - safety_penalty >= result.value - margin * VALUE_PER_BLOCK {
                 let _ = writeln!(
                     why,
@@ -435,19 +380,16 @@ impl Brain {
         self.last_scores = Some(scores);
     }
 
-    /// Counter analysis, the race re-plan and the skill-mode decision, all from opponent beams;
-    /// true when the race re-plan replaced the plan.
-    #[allow(clippy::too_many_arguments)]
+    /// Counter analysis and the skill-mode decision, both from opponent beams.
     fn analyse(
         &mut self,
         options: &BotOptions,
         state: &TurnState<Engine>,
         fires_now: FiresNow,
         beams_end: Instant,
-        turn_end: Instant,
         advice: &mut Advice,
         why: &mut String,
-    ) -> bool {
+    ) {
         let d = &options.decide;
         let node_budget = (options.beam.node_budget > 0).then_some(options.beam.node_budget);
         let FiresNow { ours: ours_now, theirs: theirs_now } = fires_now;
@@ -457,9 +399,8 @@ impl Brain {
             && ours_now >= d.counter_min_links
             && (ours_now > theirs_now || (race && ours_now == theirs_now));
         let skill_check = !d.no_skill_mode && !self.skill_mode;
-        let race_check = d.race_replan && !self.skill_mode && state.turn <= d.counter_race_last_turn;
-        if !counter && !skill_check && !race_check {
-            return false;
+        if !counter && !skill_check {
+            return;
         }
         let probe = |depth: usize, garbage: u32, end: Instant| -> BeamResult {
             let start = Start { field: &state.opponent.field, packs: state.packs, turn: state.turn, garbage };
@@ -468,7 +409,6 @@ impl Brain {
         let now = Instant::now();
         let waiting_end = if counter { slice(now, beams_end, 0.5) } else { beams_end };
         let waiting = probe(d.counter_wait_turns.max(10), state.opponent.garbage, waiting_end);
-        let replanned = race_check && self.race_replan(options, state, &waiting, turn_end, why);
         if counter {
             let c3 = waiting.best_within(d.counter_wait_turns);
             let sent = chain_garbage(ours_now);
@@ -514,10 +454,7 @@ impl Brain {
                 let _ = writeln!(why, " → no adjustment (racing: waiting lets them outgrow us)");
             } else if c1 < c4 {
                 let still_building = c1 > c3;
-                let penalty = match d.counter_penalty {
-                    CounterPenalty::Answer if still_building => theirs,
-                    _ => theirs - mine,
-                };
+                let penalty = theirs - mine;
                 advice.fire_penalty = Some((d.counter_penalty_links, penalty * VALUE_PER_BLOCK));
                 let _ = writeln!(
                     why,
@@ -535,50 +472,6 @@ impl Brain {
             advice.plan_action = None;
             self.plan = None;
         }
-        replanned
-    }
-
-    /// The opening race, decided from the opponent's field: when it can fire a real chain
-    /// before our plan fires, the plan is replaced by a rebuilt one that fires by its turn, if
-    /// that chain is about as long as theirs (the garbage cancels, and both build again).
-    fn race_replan(
-        &mut self,
-        options: &BotOptions,
-        state: &TurnState<Engine>,
-        waiting: &BeamResult,
-        turn_end: Instant,
-        why: &mut String,
-    ) -> bool {
-        let d = &options.decide;
-        let Some((our_turn, kind)) = self.plan.as_ref().and_then(|p| Some((p.fire_turn()?, p.kind))) else {
-            return false;
-        };
-        let Some(k) = waiting.earliest(d.counter_race_min_links) else { return false };
-        let their_turn = state.turn + k;
-        if k == 0 || their_turn >= our_turn || their_turn > d.counter_race_last_turn {
-            return false;
-        }
-        let theirs = waiting.threats()[k];
-        let end = slice(Instant::now(), turn_end, d.rebuild_share);
-        let mut result = build_chain_within(options, state, k, end);
-        // The largest chain fireable by their turn (the earliest of equal ones): the search
-        // went no deeper, so the menu's choice cannot fall past it.
-        let chosen = result.menu.choose(k).cloned();
-        let ours = chosen.as_ref().and_then(|line| line.fires.last().copied().flatten()).map_or(0, |f| f.chain.links);
-        let _ = write!(
-            why,
-            "  race: they can fire {theirs} at turn {their_turn}, our plan fires at turn {our_turn}; \
-             by their turn we can fire {ours}"
-        );
-        let Some(line) = chosen.filter(|_| ours + d.race_replan_slack >= theirs) else {
-            let _ = writeln!(why, " → plan kept");
-            return false;
-        };
-        result.line = line;
-        // Trusted as the plan it replaces: the opening's plan, raced.
-        self.plan = Plan::from_search(&result, kind);
-        let _ = writeln!(why, " → plan replaced");
-        self.plan.is_some()
     }
 
     /// Seed 000 (スキルモードの追加): the chain race is lost when we cannot build anything, or
@@ -767,22 +660,6 @@ fn short_beam(
 fn build_chain(options: &BotOptions, state: &TurnState<Engine>, opening: bool, end: Instant) -> BeamResult {
     let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
     options.beam.build(start, opening, Some(end))
-}
-
-/// A rebuild searching only `turns` ahead: its whole budget goes into the chains fireable by
-/// then (a full rebuild's menu holds them only by the way, from states kept for later chains),
-/// as wide as the opening's beam where the time allows.
-fn build_chain_within(options: &BotOptions, state: &TurnState<Engine>, turns: usize, end: Instant) -> BeamResult {
-    let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
-    let beam = BeamConfig {
-        depth: turns,
-        width: options.beam.beam_width,
-        chain_width: options.beam.beam_chain_width,
-        potential: Potential::NextPack,
-        ..options.beam.rebuild(Some(end))
-    };
-    let anytime = BuilderConfig { depth: turns, ..options.beam.builder(false, Some(end)) };
-    options.beam.search_with(start, &beam, &anytime)
 }
 
 fn describe(result: &BeamResult) -> String {

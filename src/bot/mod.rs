@@ -6,7 +6,7 @@ mod time;
 
 use std::io::{BufRead, Write};
 
-pub use decide::{plan_safety, Brain, CounterPenalty, DecideParams, Safety};
+pub use decide::{plan_safety, Brain, DecideParams, Safety};
 pub use plan::{Plan, PlanKind};
 pub use time::{Stakes, TimeManager, TimeParams};
 
