@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::arena::gauntlet::OpponentArgs;
 use crate::arena::jobs::PinnedJobs;
+use crate::arena::referee::Limits;
 use crate::arena::{play_in_parallel, play_recorded, record, ControlArgs, Finished, GameSpec, PackArgs, PackSource};
 use spsa::{Gains, ParamSpec};
 
@@ -308,7 +309,6 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
             .expect("a valid template"),
     );
     bar.set_position((first - 1) as u64);
-    let stop = AtomicBool::new(false);
     let mut k = first;
     while k <= last {
         let ks: Vec<usize> = (k..=last.min(k + batch - 1)).collect();
@@ -323,44 +323,18 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
             .collect();
         let games: Vec<TunedGame> =
             ks.iter().zip(&probes).flat_map(|(&k, (_, plus, minus))| iteration_games(&state, k, plus, minus)).collect();
-        let mut results: Vec<Option<Finished>> = games.iter().map(|_| None).collect();
-        let mut error = None;
-        let play = |slot: usize, i: usize| {
-            let g = &games[i];
-            let within = i % games_per_iteration;
-            let spec = GameSpec {
-                game: within,
-                a_seat: g.seat,
-                packs: source.get(g.iteration - 1),
-                commands: [&g.commands[0], &g.commands[1]],
-                cpus: cpus[slot].as_deref(),
-                replay_dir: args
-                    .replays
-                    .as_ref()
-                    .map(|root| record::replay_dir(&root.join(format!("iteration-{:05}", g.iteration)), within)),
-                bot_stderr: args.bot_stderr,
-            };
-            play_recorded(spec, &limits, &stop)
+        let results = match play_games(args, &source, &limits, &cpus, &games, games_per_iteration) {
+            Ok(results) => results,
+            Err(e) => {
+                bar.finish_and_clear();
+                return Err(format!("{e} (the state holds the {} iterations before it)", state.history.len()));
+            }
         };
-        play_in_parallel(args.jobs.jobs, games.len(), &stop, play, |i, result| {
-            match result {
-                Ok(Some(finished)) => results[i] = Some(finished),
-                Ok(None) => {}
-                Err(e) => error = Some(e),
-            }
-            if error.is_some() {
-                stop.store(true, Ordering::Relaxed);
-            }
-        });
-        if let Some(e) = error {
-            bar.finish_and_clear();
-            return Err(format!("{e} (the state holds the {} iterations before it)", state.history.len()));
-        }
         for (n, (&k, (flips, plus, minus))) in ks.iter().zip(probes).enumerate() {
             let range = n * games_per_iteration..(n + 1) * games_per_iteration;
-            let finished: Vec<&Finished> = results[range.clone()].iter().flatten().collect();
+            let finished = &results[range.clone()];
             let iteration_games = &games[range];
-            let scores: Vec<i8> = finished.iter().map(|f| score(f)).collect();
+            let scores: Vec<i8> = finished.iter().map(score).collect();
             let faults = finished.iter().filter(|f| f.played.faults[f.a_seat].is_some()).count();
             let result = iteration_result(iteration_games, &scores, !state.run.pool.is_empty());
             state.theta = state.run.gains.update(&state.run.params, &state.theta, k, &flips, result);
@@ -384,6 +358,51 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     }
     bar.finish_and_clear();
     report(&state, &plot_path)
+}
+
+/// Plays a batch's games on the job slots; all of them, in order, or the first error.
+fn play_games(
+    args: &TuneArgs,
+    source: &PackSource,
+    limits: &Limits,
+    cpus: &[Option<String>],
+    games: &[TunedGame],
+    games_per_iteration: usize,
+) -> Result<Vec<Finished>, String> {
+    let stop = AtomicBool::new(false);
+    let mut results: Vec<Option<Finished>> = games.iter().map(|_| None).collect();
+    let mut error = None;
+    let play = |slot: usize, i: usize| {
+        let g = &games[i];
+        let within = i % games_per_iteration;
+        let spec = GameSpec {
+            game: within,
+            a_seat: g.seat,
+            packs: source.get(g.iteration - 1),
+            commands: [&g.commands[0], &g.commands[1]],
+            cpus: cpus[slot].as_deref(),
+            replay_dir: args
+                .replays
+                .as_ref()
+                .map(|root| record::replay_dir(&root.join(format!("iteration-{:05}", g.iteration)), within)),
+            bot_stderr: args.bot_stderr,
+        };
+        play_recorded(spec, limits, &stop)
+    };
+    play_in_parallel(args.jobs.jobs, games.len(), &stop, play, |i, result| {
+        match result {
+            Ok(finished) => results[i] = finished,
+            Err(e) => error = Some(e),
+        }
+        if error.is_some() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    });
+    if let Some(e) = error {
+        return Err(e);
+    }
+    // Without an error nothing raised the stop, so every game finished.
+    Ok(results.into_iter().flatten().collect())
 }
 
 /// Prints θ and its flag line, and writes the plot page.
