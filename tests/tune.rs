@@ -113,6 +113,14 @@ fn a_report_plays_nothing_and_a_changed_run_is_refused() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(stdout.contains("iterations: 1 of 3"), "{stdout}");
     assert!(stdout.contains("flags: --greedy-height "), "{stdout}");
+    // One iteration: z is ±1 or 0 along each parameter (|result·Δ| / |result|).
+    let z = |name: &str| {
+        let line = stdout.lines().find(|l| l.trim_start().starts_with(name)).expect("a parameter line");
+        line.rsplit("z ").next().unwrap().parse::<f64>().unwrap()
+    };
+    for name in ["greedy-height", "greedy-potential"] {
+        assert!([-1.0, 0.0, 1.0].contains(&z(name)), "{stdout}");
+    }
     assert!(dir.path().join("other.html").exists());
     assert_eq!(std::fs::read_to_string(&state_path).unwrap(), before, "a report leaves the state alone");
 

@@ -147,6 +147,12 @@ impl TuneState {
         flags.join(" ")
     }
 
+    /// [`spsa::direction_z`] of each parameter over the iterations played.
+    pub fn direction_z(&self) -> Vec<f64> {
+        let iterations: Vec<(f64, &[i8])> = self.history.iter().map(|it| (it.result, it.flips.as_slice())).collect();
+        spsa::direction_z(&iterations, self.run.params.len())
+    }
+
     fn load(path: &Path) -> Result<Option<TuneState>, String> {
         match fs::read_to_string(path) {
             Ok(text) => serde_json::from_str(&text)
@@ -412,9 +418,12 @@ fn report(state: &TuneState, plot_path: &Path) -> Result<(), String> {
     let faults: usize = state.history.iter().map(|i| i.faults).sum();
     println!("iterations: {done} of {} ({games} games; tuned sides faulted in {faults})", state.run.gains.iterations);
     let width = state.run.params.iter().map(|p| p.name.len()).max().unwrap_or(0);
-    for (p, &theta) in state.run.params.iter().zip(&state.theta) {
-        println!("  {:<width$}  start {}  θ {:.4}  [{}, {}]", p.name, p.start, theta, p.min, p.max);
+    for ((p, &theta), z) in state.run.params.iter().zip(&state.theta).zip(state.direction_z()) {
+        println!("  {:<width$}  start {}  θ {:.4}  [{}, {}]  z {z:+.2}", p.name, p.start, theta, p.min, p.max);
     }
+    println!(
+        "  (z: Σ result·Δ / √Σ result², about standard normal where the parameter does not matter: |z| < 2 is noise)"
+    );
     println!("flags: {}", state.flags(&state.theta));
     println!("run.sh line: ./run.sh {}", state.flags(&state.theta));
     fs::write(plot_path, plot::page(state)).map_err(|e| format!("{}: {e}", plot_path.display()))?;

@@ -62,7 +62,8 @@ fn parameter_chart(state: &TuneState, index: usize, p: &ParamSpec) -> String {
     };
     let start = points([(0, p.start), (n, p.start)].into_iter(), n, p.min, p.max);
     let now = state.theta[index];
-    let title = format!("{}: start {}, θ {:.4} ({} now)", p.name, p.start, now, p.flag_value(now));
+    let z = state.direction_z()[index];
+    let title = format!("{}: start {}, θ {:.4} ({} now), z {z:+.2}", p.name, p.start, now, p.flag_value(now));
     let lines =
         [("start", start), ("probe", probe(true)), ("probe", probe(false)), ("theta", points(theta, n, p.min, p.max))];
     chart(&title, p.min, p.max, n, &lines)
@@ -128,7 +129,11 @@ pub fn page(state: &TuneState) -> String {
             p.r_end
         );
     }
-    html.push_str("</table>\n<p>Blue: θ after each iteration; grey: the two points each iteration played; red dashes: the start.</p>\n");
+    html.push_str(
+        "</table>\n<p>Blue: θ after each iteration; grey: the two points each iteration played; red dashes: the \
+         start. z = Σ result·Δ / √Σ result² is about standard normal where a parameter does not matter: \
+         |z| < 2 says its moves are noise.</p>\n",
+    );
     for (i, p) in run.params.iter().enumerate() {
         html.push_str(&parameter_chart(state, i, p));
     }

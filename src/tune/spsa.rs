@@ -151,6 +151,24 @@ impl Gains {
     }
 }
 
+/// How strongly the results point one way along each parameter: `Σ result·Δᵢ / √(Σ result²)`
+/// over the iterations given as (result, directions). Where the parameter does not matter,
+/// the result is independent of its direction and this is about standard normal, so |z| < 2
+/// says the moves of θ along it are noise.
+pub fn direction_z(iterations: &[(f64, &[i8])], count: usize) -> Vec<f64> {
+    let spread = iterations.iter().map(|(r, _)| r * r).sum::<f64>().sqrt();
+    (0..count)
+        .map(|i| {
+            let along: f64 = iterations.iter().map(|(r, flips)| r * f64::from(flips[i])).sum();
+            if spread > 0.0 {
+                along / spread
+            } else {
+                0.0
+            }
+        })
+        .collect()
+}
+
 /// The perturbation directions of iteration `k`: ±1 per parameter, drawn from the run's seed and
 /// `k` alone, so a resumed run draws what the uninterrupted one would have.
 pub fn flips(seed: u64, k: usize, count: usize) -> Vec<i8> {
@@ -203,6 +221,16 @@ mod tests {
         assert!(minus[0] < 99.0);
         assert_eq!(gains.update(std::slice::from_ref(&p), &[99.0], 1, &[1], 2.0), vec![100.0]);
         assert_eq!(gains.update(&[p], &[1.0], 1, &[-1], 2.0), vec![0.0]);
+    }
+
+    #[test]
+    fn direction_z_reads_a_consistent_direction_and_is_zero_without_results() {
+        // Parameter 0's +1 direction always won; parameter 1's direction had nothing to do
+        // with it. z₀ = (2+2+2+2)/√16 = 2, z₁ = (2−2−2+2)/4 = 0.
+        let (up, mixed_a, mixed_b): (&[i8], &[i8], &[i8]) = (&[1, 1], &[1, -1], &[-1, 1]);
+        let history = [(2.0, up), (2.0, mixed_a), (-2.0, mixed_b), (-2.0, &[-1, -1][..])];
+        assert_eq!(direction_z(&history, 2), vec![2.0, 0.0]);
+        assert_eq!(direction_z(&[(0.0, up)], 2), vec![0.0, 0.0]);
     }
 
     #[test]
