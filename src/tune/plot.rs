@@ -79,7 +79,8 @@ fn result_chart(state: &TuneState) -> String {
     }
     let low = running.iter().map(|&(_, s)| s).fold(0.0, f64::min).floor();
     let high = running.iter().map(|&(_, s)| s).fold(0.0, f64::max).ceil();
-    let title = "the running sum of the results (θ⁺'s wins − losses; up: the directions tried paid)";
+    let title = "the running sum of the results (θ⁺'s wins − losses against θ⁻; a random walk where no \
+                 parameter matters)";
     chart(title, low, high, n, &[("theta", points(running.into_iter(), n, low, high))])
 }
 
