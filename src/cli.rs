@@ -7,6 +7,7 @@ use crate::arena::ArenaArgs;
 use crate::bench::opening::OpeningBenchArgs;
 use crate::bench::sim::SimBenchArgs;
 use crate::bot::BotOptions;
+use crate::calibrate::CalibrateArgs;
 use crate::tune::TuneArgs;
 use crate::view::ViewArgs;
 
@@ -39,6 +40,14 @@ pub enum Command {
     /// --report at any time) θ is printed as a ready `run.sh` flag line and a page plotting
     /// each parameter over the iterations is written.
     Tune(Box<TuneArgs>),
+    /// Compare the race model's probe of an opponent with the chains it really fired.
+    ///
+    /// For each recorded game (`--replays` folders of the arena or the gauntlet), the first and
+    /// second chain of --min-links or more that the bot fired, and each lead k: the probe of its
+    /// field k turns before (as the other seat saw it) predicts the largest chain it can fire
+    /// within k turns. The report gives, per bot, fire and lead, the mean error in links and how
+    /// often the probe saw the fire coming at its size.
+    Calibrate(Box<CalibrateArgs>),
     /// Run a benchmark.
     #[command(subcommand)]
     Bench(BenchCommand),

@@ -10,6 +10,7 @@
 //! - `search`: the searchers (beam, exhaustive) and their evaluation.
 //! - [`bot`]: the protocol loop, the players and the time manager.
 //! - [`arena`]: the referee and match runner.
+//! - [`calibrate`]: the race model's reading of an opponent against the chains it fired.
 //! - [`replay`]: the replay format the arena writes and the viewer reads.
 //! - [`view`]: a replay as a self-contained HTML page.
 //! - [`tune`]: SPSA over the bot's flags, games played through the arena.
@@ -25,6 +26,7 @@ pub mod rules;
 /// The field simulator the bot and the arena use.
 pub type Engine = board::BitField;
 pub mod bot;
+pub mod calibrate;
 pub mod cli;
 pub mod memory;
 pub mod search;

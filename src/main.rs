@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use codevs_reborn::cli::{BenchCommand, Cli, Command};
-use codevs_reborn::{arena, bench, bot, tune, view};
+use codevs_reborn::{arena, bench, bot, calibrate, tune, view};
 
 fn main() -> ExitCode {
     // A panic must never reach the user as a backtrace: one line, exit code 2.
@@ -29,6 +29,7 @@ fn main() -> ExitCode {
         Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Gauntlet(args)) => arena::gauntlet::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
+        Some(Command::Calibrate(args)) => calibrate::run(&args),
         Some(Command::Bench(BenchCommand::Sim(args))) => bench::sim::run(&args),
         Some(Command::Bench(BenchCommand::Opening(args))) => bench::opening::run(&args),
         Some(Command::View(args)) => view::run(&args),

@@ -454,3 +454,30 @@ fn in_a_race_the_fire_is_left_to_the_midgame_search() {
     let seed = ours_now(&wary);
     assert!(seed.contains("penalty"), "{seed}");
 }
+
+/// `--explain` shows the race on every turn: during the plan's blind turns it says so; from then
+/// on both menus, ours from our plan's search (which sees the 9 links ready now) and theirs
+/// from the probe of their field.
+#[test]
+fn every_turn_explains_the_race() {
+    let (packs, turn, field, opponent, _) = nine_against_six();
+    let blind = BotOptions { turn: None, explain: true, ..options(0) };
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    play(game_text(&packs, 3).as_bytes(), &mut out, &mut err, blind).unwrap();
+    let err = String::from_utf8(err).unwrap();
+    let turns: Vec<&str> = err.split("game 1, turn ").skip(1).collect();
+    assert_eq!(turns.len(), 3, "{err}");
+    assert!(line_with(turns[0], "race:").contains("(nobody fires that early); ours "), "{err}");
+    assert!(turns.iter().all(|t| t.contains("race: not read before turn 8")), "{err}");
+    let (_, why) =
+        think(&packs, turn, player(&picture(&field), 0, 0), player(&picture(&opponent), 0, 0), options(turn));
+    let menus = line_with(&why, "race menus:");
+    let (ours, theirs) = menus.split_once(" | theirs ").unwrap_or_else(|| panic!("{menus}"));
+    let first = ours.split("ours ").nth(1).and_then(|m| m.split_whitespace().next()).unwrap();
+    let (links, at) = first.split_once('@').unwrap();
+    assert_eq!(at.parse::<usize>().unwrap(), turn, "our menu starts now: {menus}");
+    assert!(links.parse::<u32>().unwrap() >= 9, "{menus}");
+    assert_ne!(theirs.trim(), "none", "their field holds chains: {menus}");
+    // The counter analysis is part of the race.
+    assert!(why.contains("race counter: we fire"), "{why}");
+}

@@ -1,22 +1,22 @@
 //! The full bot (the default strategy), seed 000 from 最善手の探索 on: the turn-0 opening plan,
-//! then every turn the midgame exhaustive search, told by beams what the plan is worth, whether
-//! firing now invites a bigger answer or waiting lets the opponent fire first (counter
-//! analysis), whether the plan's move could still answer the opponent firing first (safety check) and whether to give up the chain race for the skill (skill
-//! mode). Data flows one way: state → beams → advice → midgame → action.
+//! then every turn our plan (kept, rebuilt, or the answer to their fire), the race's reading of
+//! both fields ([`super::race`]: fire now or keep building, the plan's safety, skill mode), and
+//! the midgame exhaustive search, which checks the tactics and is told what the plan's move is
+//! worth. Data flows one way: state → plan → race → midgame → action.
 
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use crate::rules::{chain_garbage, chain_score, Action, Simulator, GARBAGE, GARBAGE_ROW};
-use crate::search::beam::BeamConfig;
-use crate::search::builder::BuilderConfig;
-use crate::search::chain::{best_fire, BeamResult, Start};
+use crate::rules::{chain_score, Action, GARBAGE_ROW};
+use crate::search::chain::{BeamResult, Start};
 use crate::search::midgame::{self, Advice, MidgameParams, VALUE_PER_BLOCK};
+use crate::state::TurnState;
 use crate::Engine;
 
 use super::plan::{Plan, PlanKind, PlanStep};
+use super::race::{self, aim_at_answer, answer_plan, menu_text, plan_safety, stakes, FiresNow, Safety};
+use super::time::slice;
 use super::{BotOptions, Stakes, TimeManager};
-use crate::state::TurnState;
 
 /// The full bot's decision flags (seed 000's thresholds as defaults).
 #[derive(Clone, Debug, clap::Args)]
@@ -173,11 +173,6 @@ pub struct Brain {
 /// A refinement of the opening plan uses at most this share of the time left.
 const REFINE_SHARE_OF_LEFT: f64 = 0.05;
 
-/// The slice of a turn's budget a search may use: a share of what is left until the turn's end.
-fn slice(now: Instant, turn_end: Instant, share: f64) -> Instant {
-    now + turn_end.saturating_duration_since(now).mul_f64(share.clamp(0.0, 1.0))
-}
-
 impl Brain {
     pub fn new_game(&mut self) {
         *self = Brain::default();
@@ -223,6 +218,12 @@ impl Brain {
                 }
                 false => s,
             };
+            let ours = self.plan.as_ref().map_or("no plan".to_string(), |p| race::plan_menu_text(p, state.turn));
+            let _ = writeln!(
+                why,
+                "  race: not read before turn {} (nobody fires that early); ours {ours}",
+                options.plan_unconditional_turns
+            );
             let _ = writeln!(why, "  decided: opening plan step {} (early turns follow it blindly)", s.index + 1);
             return (s.action, why);
         }
@@ -256,9 +257,20 @@ impl Brain {
 
         let mut advice =
             Advice { plan_action: step.map(|s| s.action), skill_mode: self.skill_mode, ..Advice::default() };
-        if !low {
+        if low {
+            let _ = writeln!(why, "  race: not read (low on time)");
+        } else {
             let beams_end = slice(Instant::now(), turn_end, options.decide.counter_share);
-            self.analyse(options, state, fires_now, beams_end, &mut advice, &mut why);
+            let check_skill = !options.decide.no_skill_mode && !self.skill_mode;
+            let reading = race::read(options, state, self.plan.as_ref(), fires_now, check_skill, beams_end, &mut why);
+            advice.fire_bonus = reading.fire_bonus;
+            advice.fire_penalty = reading.fire_penalty;
+            if reading.give_up_chains {
+                self.skill_mode = true;
+                advice.skill_mode = true;
+                advice.plan_action = None;
+                self.plan = None;
+            }
         }
 
         let safety = match advice.plan_action {
@@ -379,281 +391,6 @@ impl Brain {
         }
         self.last_scores = Some(scores);
     }
-
-    /// Counter analysis and the skill-mode decision, both from opponent beams.
-    fn analyse(
-        &mut self,
-        options: &BotOptions,
-        state: &TurnState<Engine>,
-        fires_now: FiresNow,
-        beams_end: Instant,
-        advice: &mut Advice,
-        why: &mut String,
-    ) {
-        let d = &options.decide;
-        let node_budget = (options.beam.node_budget > 0).then_some(options.beam.node_budget);
-        let FiresNow { ours: ours_now, theirs: theirs_now } = fires_now;
-        let race =
-            d.counter_race_turns > 0 && state.turn <= d.counter_race_last_turn && ours_now >= d.counter_race_min_links;
-        let counter = !d.no_counter
-            && ours_now >= d.counter_min_links
-            && (ours_now > theirs_now || (race && ours_now == theirs_now));
-        let skill_check = !d.no_skill_mode && !self.skill_mode;
-        if !counter && !skill_check {
-            return;
-        }
-        let probe = |depth: usize, garbage: u32, end: Instant| -> BeamResult {
-            let start = Start { field: &state.opponent.field, packs: state.packs, turn: state.turn, garbage };
-            short_beam(options, start, depth, end, node_budget)
-        };
-        let now = Instant::now();
-        let waiting_end = if counter { slice(now, beams_end, 0.5) } else { beams_end };
-        let waiting = probe(d.counter_wait_turns.max(10), state.opponent.garbage, waiting_end);
-        if counter {
-            let c3 = waiting.best_within(d.counter_wait_turns);
-            let sent = chain_garbage(ours_now);
-            let stock = (state.opponent.garbage + sent).saturating_sub(state.me.garbage);
-            let answered = probe(d.counter_answer_turns, stock, beams_end);
-            let probed = answered.best_within(d.counter_answer_turns);
-            let c4 = if probed > 0 { probed + d.counter_answer_margin } else { 0 };
-            let (c1, mine, theirs) = (ours_now, sent as i64, chain_garbage(c4) as i64);
-            // What we reach by waiting as long: our plan's menu (the chain ready now at least).
-            let ours_waiting =
-                self.plan.as_ref().map_or(0, |p| p.best_within(state.turn, d.counter_wait_turns)).max(c1);
-            let _ = write!(
-                why,
-                "  counter: we fire {c1} now, they {theirs_now}; if we wait they reach {c3}, we {ours_waiting}; \
-                 they reach {c4} after (probed {probed})"
-            );
-            let keep_building = !d.no_counter_keep_building && c1 < c4;
-            // The race: turns from now until they can fire a chain at least ours, and until our
-            // plan fires a longer one.
-            let their_first = if theirs_now >= c1 { Some(0) } else { waiting.earliest(c1) }
-                .filter(|&k| race && k <= d.counter_race_turns);
-            let our_longer = self
-                .plan
-                .as_ref()
-                .filter(|p| p.fire_links.is_some_and(|l| l > c1))
-                .and_then(|p| p.fire_turn())
-                .map(|t| t.saturating_sub(state.turn));
-            if let Some(k) = their_first {
-                let ours = our_longer.map_or("never".to_string(), |t| format!("in {t}"));
-                let _ = write!(why, "; they can fire {c1}+ in {k}, our plan a longer one {ours}");
-            }
-            if their_first.is_some_and(|k| our_longer.is_none_or(|t| t > k)) {
-                advice.fire_bonus = Some((c1, mine * VALUE_PER_BLOCK));
-                let _ = writeln!(why, " → bonus {mine} blocks for firing {c1}+ now (the race: they would fire first)");
-            } else if state.me.garbage >= d.counter_under_attack_stock && c1 <= c4 {
-                let _ = writeln!(why, " → no adjustment (under attack: waiting buries our chain)");
-            } else if c1 > c3 && !keep_building {
-                let _ = writeln!(why, " → no adjustment (they have nothing bigger)");
-            } else if c1 > c4 {
-                advice.fire_bonus = Some((c1, (mine - theirs) * VALUE_PER_BLOCK));
-                let _ = writeln!(why, " → bonus {} blocks for firing {c1}+ now", mine - theirs);
-            } else if c1 < c4 && c3 > ours_waiting && !d.counter_race_penalty {
-                let _ = writeln!(why, " → no adjustment (racing: waiting lets them outgrow us)");
-            } else if c1 < c4 {
-                let still_building = c1 > c3;
-                let penalty = theirs - mine;
-                advice.fire_penalty = Some((d.counter_penalty_links, penalty * VALUE_PER_BLOCK));
-                let _ = writeln!(
-                    why,
-                    " → penalty {penalty} blocks for firing {}+{}",
-                    d.counter_penalty_links,
-                    if still_building { " (they are still building: keep building)" } else { "" }
-                );
-            } else {
-                let _ = writeln!(why, " → no adjustment (equal answer)");
-            }
-        }
-        if skill_check && self.should_give_up_chains(options, state, &waiting, why) {
-            self.skill_mode = true;
-            advice.skill_mode = true;
-            advice.plan_action = None;
-            self.plan = None;
-        }
-    }
-
-    /// Seed 000 (スキルモードの追加): the chain race is lost when we cannot build anything, or
-    /// when the opponent reaches 12 links well before we reach anything that could stop it.
-    fn should_give_up_chains(
-        &self,
-        options: &BotOptions,
-        state: &TurnState<Engine>,
-        opponent: &BeamResult,
-        why: &mut String,
-    ) -> bool {
-        let d = &options.decide;
-        let Some(plan) = self.plan.as_ref() else { return false };
-        let ours_10 = plan.best_within(state.turn, 10);
-        let own_garbage = state.me.field.to_field().count(|c| c == GARBAGE);
-        // Only when buried: right after our own big chain the field is empty and any chain is
-        // far off, but the race is not lost.
-        if own_garbage >= d.skill_min_own_garbage && ours_10 <= d.skill_give_up_links {
-            let _ = writeln!(why, "  skill mode: our best chain within 10 turns is {ours_10}");
-            return true;
-        }
-        let theirs_10 = opponent.best_within(10);
-        let mut probe = state.me.field;
-        let exploded = probe.use_skill().exploded;
-        let never = usize::MAX / 2;
-        let ours = |links: u32| plan.earliest(links).map_or(never, |t| t.saturating_sub(state.turn));
-        let theirs_12 = opponent.earliest(d.skill_opponent_links).unwrap_or(never);
-        let give_up = own_garbage >= d.skill_min_own_garbage
-            && state.opponent.garbage <= d.skill_max_opponent_stock
-            && theirs_10 >= d.skill_opponent_links
-            && !(ours_10 >= 9 && exploded < d.skill_min_exploded)
-            && ours(12) >= theirs_12 + 3
-            && ours(11) >= theirs_12 + 3
-            && ours(10) >= theirs_12 + 2
-            && ours(9) > theirs_12
-            && ours(8) >= theirs_12;
-        if give_up {
-            let _ = writeln!(why, "  skill mode: they reach {theirs_10} links within 10 turns, long before us");
-        }
-        give_up
-    }
-}
-
-/// The largest chain each side can fire with this turn's pack, in links: measured once a turn
-/// for the time manager and the counter analysis.
-#[derive(Clone, Copy, Debug)]
-struct FiresNow {
-    ours: u32,
-    theirs: u32,
-}
-
-impl FiresNow {
-    fn of(state: &TurnState<Engine>) -> Self {
-        let mut nodes = 0;
-        let mut links = |field: &Engine| best_fire(field, state.pack(), &mut nodes).map_or(0, |f| f.chain.links);
-        FiresNow { ours: links(&state.me.field), theirs: links(&state.opponent.field) }
-    }
-}
-
-/// How much this turn's decision matters, for the time manager: decisive when either side can
-/// fire a chain that decides the game; critical when a fire decision is near (either side can
-/// fire a real chain now, or garbage is pending: someone fired and an answer is due).
-fn stakes(options: &BotOptions, state: &TurnState<Engine>, fires_now: FiresNow) -> Stakes {
-    let d = &options.decide;
-    if fires_now.ours.max(fires_now.theirs) >= d.decisive_links {
-        Stakes::Decisive
-    } else if state.me.garbage > 0
-        || state.opponent.garbage > 0
-        || fires_now.ours >= d.counter_min_links
-        || fires_now.theirs >= d.plan_safety_min_links
-    {
-        Stakes::Critical
-    } else {
-        Stakes::Quiet
-    }
-}
-
-/// What the safety check found.
-#[derive(Clone, Debug, Default)]
-pub struct Safety {
-    /// Subtracted from the plan's move (value units): the garbage it leaves unanswered.
-    pub penalty: i64,
-    /// When another first move answers their fire better: the search that found it (its menu
-    /// holds the answering line).
-    pub answer: Option<BeamResult>,
-}
-
-/// Seed 000's beam-plan safety check: if the opponent fired its best chain now, while we play
-/// the plan's move, what could we send back within a few turns? The plan's move is penalised
-/// (value units) by the garbage it leaves unanswered that another first move would answer.
-pub fn plan_safety(
-    options: &BotOptions,
-    state: &TurnState<Engine>,
-    plan_action: Action,
-    end: Instant,
-    node_budget: Option<u64>,
-    why: &mut String,
-) -> Safety {
-    let d = &options.decide;
-    let mut nodes = 0;
-    let theirs = best_fire(&state.opponent.field, state.pack(), &mut nodes).map_or(0, |f| f.chain.links);
-    if theirs < d.plan_safety_min_links || state.turn + 1 >= state.packs.len() {
-        return Safety::default();
-    }
-    let incoming = chain_garbage(theirs);
-    let stock = (state.me.garbage + incoming).saturating_sub(state.opponent.garbage);
-
-    // Playing the plan's move, then searching our answer with their garbage falling.
-    let mut field = state.me.field;
-    let sent_now = field.apply(state.pack(), plan_action).garbage();
-    let mut after = stock.saturating_sub(sent_now);
-    if after >= GARBAGE_ROW {
-        field.drop_garbage_row();
-        after -= GARBAGE_ROW;
-    }
-    let planned = if field.is_dead() {
-        sent_now
-    } else {
-        let start = Start { field: &field, packs: state.packs, turn: state.turn + 1, garbage: after };
-        let end_plan = slice(Instant::now(), end, 0.5);
-        let found = short_beam(options, start, d.plan_safety_turns, end_plan, node_budget);
-        sent_now.max(chain_garbage(found.best_within(d.plan_safety_turns)))
-    };
-    let _ = write!(why, "  safety: they fire {theirs} now ({incoming} blocks); the plan answers {planned}");
-    if planned >= incoming {
-        let _ = writeln!(why, " → safe");
-        return Safety::default();
-    }
-    // Any first move: the same horizon, starting this turn.
-    let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: stock };
-    let found = short_beam(options, start, d.plan_safety_turns + 1, end, node_budget);
-    let best = chain_garbage(found.best_within(d.plan_safety_turns + 1));
-    let penalty = i64::from(best.min(incoming)) - i64::from(planned);
-    if penalty <= 0 {
-        let _ = writeln!(why, ", no other move answers more ({best}) → no adjustment");
-        return Safety::default();
-    }
-    let _ = writeln!(why, ", another move {best} → plan move penalised {penalty} blocks");
-    Safety { penalty: penalty * VALUE_PER_BLOCK, answer: Some(found) }
-}
-
-/// The plan that answers their fire: the safety check's search, its line to the largest chain
-/// within the check's horizon (a rebuild's plan, trusted as one).
-fn answer_plan(options: &BotOptions, mut answer: BeamResult) -> Option<Plan> {
-    aim_at_answer(options, &mut answer).then(|| Plan::from_search(&answer, PlanKind::Answer)).flatten()
-}
-
-/// Points a search's line at the largest chain of its menu within the safety check's horizon
-/// (one turn more than the check looks ahead from the next turn): the chain that can still go
-/// off before their garbage lands. False, and the line unchanged, when the menu has no chain.
-fn aim_at_answer(options: &BotOptions, result: &mut BeamResult) -> bool {
-    match result.menu.choose(options.decide.plan_safety_turns + 1) {
-        Some(line) => {
-            result.line = line.clone();
-            true
-        }
-        None => false,
-    }
-}
-
-/// A small search (opponent probes, safety check) with the chosen builder: the beam at the
-/// counter-analysis width, a slice of the turn or, under a node budget, a twentieth of it.
-fn short_beam(
-    options: &BotOptions,
-    start: Start<'_, Engine>,
-    depth: usize,
-    end: Instant,
-    node_budget: Option<u64>,
-) -> BeamResult {
-    let d = &options.decide;
-    let deadline = if node_budget.is_some() { None } else { Some(end) };
-    let node_budget = node_budget.map(|b| b / 20);
-    let beam = BeamConfig {
-        width: d.counter_width,
-        chain_width: d.counter_chain_width,
-        depth,
-        deadline,
-        node_budget,
-        ..options.beam.rebuild(None)
-    };
-    let anytime = BuilderConfig { depth, deadline, node_budget, ..options.beam.builder(false, None) };
-    options.beam.search_with(start, &beam, &anytime)
 }
 
 /// Our chain from this turn's field with the chosen builder: the opening plan or a rebuild.
@@ -665,20 +402,11 @@ fn build_chain(options: &BotOptions, state: &TurnState<Engine>, opening: bool, e
 fn describe(result: &BeamResult) -> String {
     let line = &result.line;
     let fire = line.best_fire_step().and_then(|k| line.fires[k].map(|f| (k, f)));
-    // The menu: the best chain fireable by each turn, as "links@turn" where it grows.
-    let mut best = 0;
-    let mut menu = Vec::new();
-    for (d, links) in result.threats().into_iter().enumerate() {
-        if links > best {
-            best = links;
-            menu.push(format!("{links}@{}", line.start_turn + d));
-        }
-    }
     format!(
         "{} nodes, depth {}{}; best by turn {}",
         result.nodes,
         result.depth,
         fire.map_or(String::new(), |(k, f)| format!(", fires {} links at turn {}", f.chain.links, line.start_turn + k)),
-        if menu.is_empty() { "none".to_string() } else { menu.join(" ") }
+        menu_text(line.start_turn, &result.threats())
     )
 }

@@ -2,12 +2,14 @@
 
 mod decide;
 mod plan;
+pub mod race;
 mod time;
 
 use std::io::{BufRead, Write};
 
-pub use decide::{plan_safety, Brain, DecideParams, Safety};
+pub use decide::{Brain, DecideParams};
 pub use plan::{Plan, PlanKind};
+pub use race::{plan_safety, Safety};
 pub use time::{Stakes, TimeManager, TimeParams};
 
 use crate::protocol::{write_action, Next, ProtocolError, Reader, TurnInput};

@@ -8,6 +8,11 @@ use std::time::{Duration, Instant};
 
 use crate::rules::GAME_TIME_MS;
 
+/// The slice of a turn's budget a search may use: a share of what is left until the turn's end.
+pub fn slice(now: Instant, turn_end: Instant, share: f64) -> Instant {
+    now + turn_end.saturating_duration_since(now).mul_f64(share.clamp(0.0, 1.0))
+}
+
 /// Time-control flags.
 #[derive(Clone, Debug, clap::Args)]
 pub struct TimeParams {

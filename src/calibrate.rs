@@ -1,0 +1,261 @@
+//! `codevs-reborn calibrate`: how well the race model reads an opponent. For each recorded game
+//! (an arena or gauntlet `--replays` folder), each chain of 10+ links a bot fired (its first and
+//! second), and a few leads k, the race's probe of that bot's field k turns before the fire
+//! (as the other seat saw it, from that seat's `input-pN.txt`) predicts the largest chain it
+//! could fire within those k turns; the report compares that with what it fired.
+//!
+//! The probe is the one the bot runs every turn (`race menus`, theirs), bounded by nodes instead
+//! of time so that a report can be reproduced.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+use crate::bot::race::probe;
+use crate::bot::{BotOptions, DEFAULT_NAME};
+use crate::protocol::{Next, Reader, TurnInput};
+use crate::replay::{Replay, REPLAY_FILE};
+use crate::rules::Packs;
+use crate::search::chain::Start;
+use crate::state::TurnState;
+use crate::Engine;
+
+/// Flags of `calibrate`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct CalibrateArgs {
+    /// Folders searched (recursively) for games: each `replay.json` with the `input-p0.txt` and
+    /// `input-p1.txt` beside it, as `arena --replays` and `gauntlet --replays` keep them.
+    #[arg(required = true, value_name = "DIR")]
+    pub replays: Vec<PathBuf>,
+    /// The bot whose fires are predicted, by the name it prints (default: every seat whose name
+    /// is not ours).
+    #[arg(long, value_name = "NAME")]
+    pub bot_name: Option<String>,
+    /// A fire is a drop's chain of at least this many links.
+    #[arg(long, default_value_t = 10)]
+    pub min_links: u32,
+    /// Leads, in turns before the fire, at which the probe predicts it.
+    #[arg(long, value_delimiter = ',', default_value = "0,1,2,3,5,8")]
+    pub leads: Vec<usize>,
+    /// Simulations each probe may run (the bot's probes are bounded by time; this makes a
+    /// report reproducible).
+    #[arg(long, default_value_t = 1_000_000)]
+    pub probe_nodes: u64,
+    /// The bot's flags (the probe's width and builder come from them).
+    #[command(flatten)]
+    pub bot: BotOptions,
+}
+
+/// One fire of the calibrated bot, and the probe's predictions of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FireSample {
+    /// The bot's printed name.
+    pub name: String,
+    /// 0 for its first fire of the game, 1 for its second.
+    pub nth: usize,
+    pub turn: usize,
+    pub links: u32,
+    /// Per lead (in the order asked): the largest chain the probe of its field at `turn − lead`
+    /// found within `lead` turns, or None when that turn is before the game or the previous fire.
+    pub predicted: Vec<Option<u32>>,
+    /// Per lead: the largest chain that probe found within [`POTENTIAL_TURNS`] turns (what the
+    /// bot could have built to had it waited; a fast firer fires below it).
+    pub potential: Vec<Option<u32>>,
+}
+
+/// The horizon of the potential: the turns the bot's own opponent probe looks ahead.
+pub const POTENTIAL_TURNS: usize = 10;
+
+/// Every game folder under `dir` (those holding a `replay.json`), sorted.
+pub fn game_folders(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut found = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(d) = pending.pop() {
+        let entries = fs::read_dir(&d).map_err(|e| format!("cannot read {}: {e}", d.display()))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.file_name().is_some_and(|n| n == REPLAY_FILE) {
+                found.push(d.clone());
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
+}
+
+/// The turns of one seat's input file, by turn number.
+fn read_inputs(path: &Path) -> Result<(Packs, Vec<TurnInput>), String> {
+    let file = fs::File::open(path).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    let mut reader = Reader::new(BufReader::new(file));
+    let packs = reader.read_packs().map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut turns = Vec::new();
+    while let Next::Turn(turn) = reader.read_next().map_err(|e| format!("{}: {e}", path.display()))? {
+        turns.push(*turn);
+    }
+    Ok((packs, turns))
+}
+
+/// The fire samples of one game folder.
+pub fn game_samples(folder: &Path, args: &CalibrateArgs) -> Result<Vec<FireSample>, String> {
+    let path = folder.join(REPLAY_FILE);
+    let text = fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let replay: Replay = serde_json::from_str(&text).map_err(|e| format!("{}: not a replay: {e}", path.display()))?;
+    let mut samples = Vec::new();
+    for seat in 0..2 {
+        let name = &replay.result.names[seat];
+        let wanted = match &args.bot_name {
+            Some(n) => n == name,
+            None => name != DEFAULT_NAME,
+        };
+        if !wanted {
+            continue;
+        }
+        let fires: Vec<(usize, u32)> = replay
+            .turns
+            .iter()
+            .filter_map(|t| t.outcomes.map(|o| (t.turn, o[seat])))
+            .filter(|(_, o)| !o.skill && o.links >= args.min_links)
+            .map(|(turn, o)| (turn, o.links))
+            .take(2)
+            .collect();
+        if fires.is_empty() {
+            continue;
+        }
+        // The other seat's input shows this bot as the opponent, as our bot saw it.
+        let (packs, inputs) = read_inputs(&folder.join(format!("input-p{}.txt", 1 - seat)))?;
+        for (nth, &(turn, links)) in fires.iter().enumerate() {
+            let earliest = if nth == 0 { 0 } else { fires[nth - 1].0 + 1 };
+            let (predicted, potential) = args
+                .leads
+                .iter()
+                .map(|&lead| {
+                    let at = turn.checked_sub(lead).filter(|&t| t >= earliest);
+                    let input = at.and_then(|at| inputs.iter().find(|t| t.turn == at));
+                    input.map(|input| predict(args, &packs, input, lead)).unzip()
+                })
+                .unzip();
+            samples.push(FireSample { name: name.clone(), nth, turn, links, predicted, potential });
+        }
+    }
+    Ok(samples)
+}
+
+/// The largest chain the race's probe of the opponent's field finds within `lead` turns, and
+/// within [`POTENTIAL_TURNS`].
+fn predict(args: &CalibrateArgs, packs: &Packs, input: &TurnInput, lead: usize) -> (u32, u32) {
+    let state = TurnState::<Engine>::new(input, packs);
+    let start = Start { field: &state.opponent.field, packs, turn: state.turn, garbage: state.opponent.garbage };
+    let depth = lead.max(POTENTIAL_TURNS);
+    let result = probe(&args.bot, start, depth, None, Some(args.probe_nodes));
+    (result.best_within(lead), result.best_within(POTENTIAL_TURNS))
+}
+
+/// The report: per bot and fire (first, second), the fires seen; per lead, the probe's error.
+pub fn report(samples: &[FireSample], leads: &[usize]) -> String {
+    let mut out = String::new();
+    let mut names: Vec<&str> = samples.iter().map(|s| s.name.as_str()).collect();
+    names.sort();
+    names.dedup();
+    let _ = writeln!(
+        out,
+        "{:<12} {:<6} {:>5} {:>22} {:>5} {:>6} {:>15} {:>10} {:>12} {:>10}",
+        "bot",
+        "fire",
+        "fires",
+        "links at turn (median)",
+        "lead",
+        "probed",
+        "mean error",
+        "mean |err|",
+        "probe ≥ fire",
+        "held back"
+    );
+    for name in names {
+        for nth in 0..2 {
+            let of: Vec<&FireSample> = samples.iter().filter(|s| s.name == name && s.nth == nth).collect();
+            if of.is_empty() {
+                continue;
+            }
+            let fire = if nth == 0 { "first" } else { "second" };
+            let links = median(of.iter().map(|s| f64::from(s.links)).collect());
+            let turn = median(of.iter().map(|s| s.turn as f64).collect());
+            for (i, lead) in leads.iter().enumerate() {
+                let errors: Vec<i64> =
+                    of.iter().filter_map(|s| s.predicted[i].map(|p| i64::from(s.links) - i64::from(p))).collect();
+                let n = errors.len();
+                let held: Vec<i64> =
+                    of.iter().filter_map(|s| s.potential[i].map(|p| i64::from(p) - i64::from(s.links))).collect();
+                let held = match held.len() {
+                    0 => "-".to_string(),
+                    k => format!("{:+.2}", held.iter().sum::<i64>() as f64 / k as f64),
+                };
+                let (mean, mean_abs, covered) = if n == 0 {
+                    ("-".to_string(), "-".to_string(), "-".to_string())
+                } else {
+                    let mean = errors.iter().sum::<i64>() as f64 / n as f64;
+                    let abs = errors.iter().map(|e| e.abs()).sum::<i64>() as f64 / n as f64;
+                    let covered = errors.iter().filter(|&&e| e <= 0).count();
+                    (format!("{mean:+.2} links"), format!("{abs:.2}"), format!("{covered}/{n}"))
+                };
+                let head = if i == 0 {
+                    format!("{name:<12} {fire:<6} {:>5} {:>22}", of.len(), format!("{links} at {turn}"))
+                } else {
+                    format!("{:<12} {:<6} {:>5} {:>22}", "", "", "", "")
+                };
+                let _ = writeln!(out, "{head} {lead:>5} {n:>6} {mean:>15} {mean_abs:>10} {covered:>12} {held:>10}");
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        "error: the links fired minus the probe's largest chain within `lead` turns of its field `lead` turns before \
+         (positive: the bot fired more than the probe saw); probe ≥ fire: fires the probe saw coming at that size; \
+         held back: the mean of the probe's largest chain within {POTENTIAL_TURNS} turns minus the links fired \
+         (positive: the bot fired below what it could have built, a fast firer)"
+    );
+    out
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n == 0 {
+        return 0.0;
+    }
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    }
+}
+
+/// `codevs-reborn calibrate`.
+pub fn run(args: &CalibrateArgs) -> Result<(), String> {
+    let mut folders = Vec::new();
+    for dir in &args.replays {
+        if !dir.is_dir() {
+            return Err(format!(
+                "{} is not a folder (give a --replays folder of the arena or gauntlet)",
+                dir.display()
+            ));
+        }
+        folders.extend(game_folders(dir)?);
+    }
+    if folders.is_empty() {
+        return Err("no replay.json found under the folders given (record games with --replays)".into());
+    }
+    let mut samples = Vec::new();
+    for (i, folder) in folders.iter().enumerate() {
+        eprint!("\rcalibrate: game {} of {}", i + 1, folders.len());
+        samples.extend(game_samples(folder, args)?);
+    }
+    eprintln!();
+    if samples.is_empty() {
+        return Err(format!("no fire of {}+ links by the bot calibrated in {} games", args.min_links, folders.len()));
+    }
+    print!("{}", report(&samples, &args.leads));
+    Ok(())
+}
