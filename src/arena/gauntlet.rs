@@ -26,7 +26,7 @@ use super::record::{self, GameLine};
 use super::referee::PlayedGame;
 use super::stats::{self, Tally};
 use super::{append_json_line, fault_name, fmt_elo, play_in_parallel, play_recorded, ControlArgs, GameSpec};
-use super::{Finished, PackArgs, PackSource};
+use super::{Finished, PackArgs, PackSource, RecordArgs};
 use crate::rules::FaultKind;
 
 /// `codevs-reborn gauntlet` flags.
@@ -57,14 +57,10 @@ pub struct GauntletArgs {
     /// summary covers them all.
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// Keep every game in DIR/<opponent>/game-NNNN/ (as the arena's --replays).
-    #[arg(long, value_name = "DIR")]
-    pub replays: Option<PathBuf>,
+    #[command(flatten)]
+    pub record: RecordArgs,
     #[command(flatten)]
     pub jobs: PinnedJobs,
-    /// Show the bots' stderr (default: discarded, or kept in the replay folder with --replays).
-    #[arg(long)]
-    pub bot_stderr: bool,
     /// Play only the K-th of N disjoint slices of the games (game i of the planned list, opponents
     /// in order then game index, goes to shard i mod N + 1): N runs with the same flags, each
     /// with its own --json file, play every game once. Summarize them with --summary.
@@ -232,11 +228,7 @@ impl GauntletLine {
 
     /// Our score: 1, ½ or 0.
     fn our_score(&self) -> f64 {
-        match self.line.winner {
-            -1 => 0.5,
-            w if w as usize == self.our_seat => 1.0,
-            _ => 0.0,
-        }
+        stats::seat_score(usize::try_from(self.line.winner).ok(), self.our_seat)
     }
 }
 
@@ -418,7 +410,7 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
         ),
         None => None,
     };
-    if let Some(dir) = &args.replays {
+    if let Some(dir) = &args.record.replays {
         fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
 
@@ -443,10 +435,11 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
             commands: [bot, &task.opponent.command],
             cpus: cpus[slot].as_deref(),
             replay_dir: args
+                .record
                 .replays
                 .as_ref()
                 .map(|root| record::replay_dir(&root.join(&task.opponent.name), task.game)),
-            bot_stderr: args.bot_stderr,
+            bot_stderr: args.record.bot_stderr,
         };
         play_recorded(spec, &limits, &stop).map(|f| f.map(|f| (f, cpus[slot].clone())))
     };

@@ -68,11 +68,6 @@ pub struct ArenaArgs {
     /// Write one JSON object per game to FILE (JSON Lines, in game order).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
-    /// Keep every game in DIR/game-NNNN/: input-p0.txt, input-p1.txt (each bot's exact input),
-    /// replay.json (every turn's pack, commands, outcomes and states), game.html (the game as a
-    /// page to watch in a browser, as `codevs-reborn view` writes it) and the bots' stderr.
-    #[arg(long, value_name = "DIR")]
-    pub replays: Option<PathBuf>,
     /// Stop early by a sequential probability ratio test of Elo ELO0 against ELO1.
     #[arg(long, value_name = "ELO0,ELO1", value_parser = parse_sprt, allow_hyphen_values = true)]
     pub sprt: Option<(f64, f64)>,
@@ -89,6 +84,20 @@ pub struct ArenaArgs {
     /// Games played at once.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub jobs: usize,
+    #[command(flatten)]
+    pub record: RecordArgs,
+}
+
+/// Where the games and the bots' stderr go (`arena`, `gauntlet` and `tune`).
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct RecordArgs {
+    /// Keep every game in a folder of its own under DIR (arena: DIR/game-NNNN/; gauntlet:
+    /// DIR/<opponent>/game-NNNN/; tune: DIR/iteration-NNNNN/game-NNNN/): input-p0.txt and
+    /// input-p1.txt (each bot's exact input), replay.json (every turn's pack, commands, outcomes
+    /// and states), game.html (the game as a page to watch in a browser, as `codevs-reborn view`
+    /// writes it) and the bots' stderr.
+    #[arg(long, value_name = "DIR")]
+    pub replays: Option<PathBuf>,
     /// Show the bots' stderr (default: discarded, or kept in the replay folder with --replays).
     #[arg(long)]
     pub bot_stderr: bool,
@@ -227,6 +236,13 @@ pub(crate) struct Finished {
     pub(crate) played: PlayedGame,
 }
 
+impl Finished {
+    /// The game's score for bot A: 1, ½ or 0.
+    pub(crate) fn score(&self) -> f64 {
+        stats::seat_score(self.played.result.winner, self.a_seat)
+    }
+}
+
 /// Plays a game and writes its replay folder. `Ok(None)` when `stop` was raised before the end
 /// (its replay folder is then removed).
 pub(crate) fn play_recorded(spec: GameSpec, limits: &Limits, stop: &AtomicBool) -> Result<Option<Finished>, String> {
@@ -314,12 +330,7 @@ struct Summary {
 
 impl Summary {
     fn add(&mut self, f: &Finished) {
-        let score = match f.played.result.winner {
-            None => 0.5,
-            Some(w) if w == f.a_seat => 1.0,
-            Some(_) => 0.0,
-        };
-        self.tally.add(score);
+        self.tally.add(f.score());
         for seat in 0..2 {
             let bot = usize::from(seat != f.a_seat);
             if let Some(kind) = f.played.faults[seat] {
@@ -404,7 +415,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         Some(path) => Some(fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?),
         None => None,
     };
-    if let Some(dir) = &args.replays {
+    if let Some(dir) = &args.record.replays {
         fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let stop = AtomicBool::new(false);
@@ -416,8 +427,8 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
             packs: source.get(g / 2),
             commands: [&args.p0, &args.p1],
             cpus: None,
-            replay_dir: args.replays.as_ref().map(|root| record::replay_dir(root, g)),
-            bot_stderr: args.bot_stderr,
+            replay_dir: args.record.replays.as_ref().map(|root| record::replay_dir(root, g)),
+            bot_stderr: args.record.bot_stderr,
         };
         play_recorded(spec, &limits, &stop)
     };

@@ -6,6 +6,15 @@
 /// The 97.5% quantile of the standard normal distribution (a two-sided 95% interval).
 const Z_95: f64 = 1.959_963_984_540_054;
 
+/// A game's score for the bot in `seat`: 1 for a win, ½ for a draw (no winner), 0 for a loss.
+pub fn seat_score(winner: Option<usize>, seat: usize) -> f64 {
+    match winner {
+        None => 0.5,
+        Some(w) if w == seat => 1.0,
+        Some(_) => 0.0,
+    }
+}
+
 /// Wins, draws and losses from bot A's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {

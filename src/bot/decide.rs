@@ -50,9 +50,6 @@ pub struct DecideParams {
     /// Opponent beams: states kept per chain group at most.
     #[arg(long, default_value_t = 4000)]
     pub counter_chain_width: usize,
-    /// Opponent beams: budget in ms at the full control, each.
-    #[arg(long, default_value_t = 1000)]
-    pub counter_ms: u64,
     /// Turns the opponent is given to out-chain us if we wait (c3).
     #[arg(long, default_value_t = 5)]
     pub counter_wait_turns: usize,

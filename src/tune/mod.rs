@@ -21,7 +21,9 @@ use serde::{Deserialize, Serialize};
 use crate::arena::gauntlet::OpponentArgs;
 use crate::arena::jobs::PinnedJobs;
 use crate::arena::referee::Limits;
-use crate::arena::{play_in_parallel, play_recorded, record, ControlArgs, Finished, GameSpec, PackArgs, PackSource};
+use crate::arena::{
+    play_in_parallel, play_recorded, record, ControlArgs, Finished, GameSpec, PackArgs, PackSource, RecordArgs,
+};
 use spsa::{Gains, ParamSpec};
 
 /// `codevs-reborn tune` flags.
@@ -81,12 +83,8 @@ pub struct TuneArgs {
     /// The plot page (default: the state file with `.html` for its extension).
     #[arg(long, value_name = "FILE")]
     pub plot: Option<PathBuf>,
-    /// Keep every game in DIR/iteration-NNNNN/game-NNNN/ (as the arena's --replays).
-    #[arg(long, value_name = "DIR")]
-    pub replays: Option<PathBuf>,
-    /// Show the bots' stderr (default: discarded, or kept in the replay folder with --replays).
-    #[arg(long)]
-    pub bot_stderr: bool,
+    #[command(flatten)]
+    pub record: RecordArgs,
 }
 
 /// What a run is: everything that decides its games and its updates. A resumed run must be the
@@ -252,11 +250,7 @@ fn iteration_games(state: &TuneState, k: usize, plus: &[f64], minus: &[f64]) -> 
 
 /// The score of a finished game for the side that played seat `a_seat`: +1, 0 or −1.
 fn score(f: &Finished) -> i8 {
-    match f.played.result.winner {
-        None => 0,
-        Some(w) if w == f.a_seat => 1,
-        Some(_) => -1,
-    }
+    (f.score() * 2.0 - 1.0) as i8
 }
 
 /// The update's result from an iteration's scores (θ⁺'s games first): θ⁺'s win−loss count
@@ -300,7 +294,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     let limits = args.control.limits()?;
     let source = PackSource::open(&args.packs)?;
     let cpus = args.jobs.slots()?;
-    if let Some(dir) = &args.replays {
+    if let Some(dir) = &args.record.replays {
         fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     let total = state.run.gains.iterations;
@@ -388,10 +382,11 @@ fn play_games(
             commands: [&g.commands[0], &g.commands[1]],
             cpus: cpus[slot].as_deref(),
             replay_dir: args
+                .record
                 .replays
                 .as_ref()
                 .map(|root| record::replay_dir(&root.join(format!("iteration-{:05}", g.iteration)), within)),
-            bot_stderr: args.bot_stderr,
+            bot_stderr: args.record.bot_stderr,
         };
         play_recorded(spec, limits, &stop)
     };
