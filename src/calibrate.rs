@@ -1,8 +1,11 @@
-//! `codevs-reborn calibrate`: how well the race model reads an opponent. For each recorded game
-//! (an arena or gauntlet `--replays` folder), each chain of 10+ links a bot fired (its first and
-//! second), and a few leads k, the race's probe of that bot's field k turns before the fire
-//! (as the other seat saw it, from that seat's `input-pN.txt`) predicts the largest chain it
-//! could fire within those k turns; the report compares that with what it fired.
+//! `codevs-reborn calibrate`: how well the race model reads an opponent, from recorded games (an
+//! arena or gauntlet `--replays` folder), with each field as the other seat saw it (that seat's
+//! `input-pN.txt`):
+//! - fires: for each chain of 10+ links a bot fired (its first and second) and a few leads k, the
+//!   race's probe of its field k turns before predicts the largest chain it can fire within those
+//!   k turns;
+//! - answers: when the other seat fired its first 10+ chain, the counter analysis's probe of the
+//!   bot's field under that garbage predicts its answer within 10 turns.
 //!
 //! The probe is the one the bot runs every turn (`race menus`, theirs), bounded by nodes instead
 //! of time so that a report can be reproduced.
@@ -16,7 +19,7 @@ use crate::bot::race::probe;
 use crate::bot::{BotOptions, DEFAULT_NAME};
 use crate::protocol::{Next, Reader, TurnInput};
 use crate::replay::{Replay, REPLAY_FILE};
-use crate::rules::Packs;
+use crate::rules::{chain_garbage, Packs};
 use crate::search::chain::Start;
 use crate::state::TurnState;
 use crate::Engine;
@@ -38,6 +41,10 @@ pub struct CalibrateArgs {
     /// Leads, in turns before the fire, at which the probe predicts it.
     #[arg(long, value_delimiter = ',', default_value = "0,1,2,3,5,8")]
     pub leads: Vec<usize>,
+    /// Turns after the other seat's fire in which an answer counts (the counter analysis gives
+    /// the opponent as many: `--counter-answer-turns`).
+    #[arg(long, default_value_t = 10)]
+    pub answer_turns: usize,
     /// Simulations each probe may run (the bot's probes are bounded by time; this makes a
     /// report reproducible).
     #[arg(long, default_value_t = 1_000_000)]
@@ -62,6 +69,30 @@ pub struct FireSample {
     /// Per lead: the largest chain that probe found within [`POTENTIAL_TURNS`] turns (what the
     /// bot could have built to had it waited; a fast firer fires below it).
     pub potential: Vec<Option<u32>>,
+}
+
+/// The other seat's first fire (of `--min-links` or more), the calibrated bot's answer to it, and
+/// the counter analysis's prediction of that answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnswerSample {
+    /// The answering bot's printed name.
+    pub name: String,
+    /// The turn of the other seat's fire.
+    pub turn: usize,
+    /// Its links.
+    pub fired: u32,
+    /// The answering bot's largest drop chain from that turn to `--answer-turns` turns later.
+    pub answered: u32,
+    /// The probe of its field at that turn, our garbage added to its stock (the counter
+    /// analysis's): the largest chain within `--answer-turns` turns.
+    pub predicted: u32,
+}
+
+/// What one game gives: the fires and the answers of the bots calibrated.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameSamples {
+    pub fires: Vec<FireSample>,
+    pub answers: Vec<AnswerSample>,
 }
 
 /// The horizon of the potential: the turns the bot's own opponent probe looks ahead.
@@ -98,12 +129,22 @@ fn read_inputs(path: &Path) -> Result<(Packs, Vec<TurnInput>), String> {
     Ok((packs, turns))
 }
 
-/// The fire samples of one game folder.
-pub fn game_samples(folder: &Path, args: &CalibrateArgs) -> Result<Vec<FireSample>, String> {
+/// The samples of one game folder.
+pub fn game_samples(folder: &Path, args: &CalibrateArgs) -> Result<GameSamples, String> {
     let path = folder.join(REPLAY_FILE);
     let text = fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let replay: Replay = serde_json::from_str(&text).map_err(|e| format!("{}: not a replay: {e}", path.display()))?;
-    let mut samples = Vec::new();
+    // Each seat's drop chains (not the skill's), by turn.
+    let chains = |seat: usize| -> Vec<(usize, u32)> {
+        replay
+            .turns
+            .iter()
+            .filter_map(|t| t.outcomes.map(|o| (t.turn, o[seat])))
+            .filter(|(_, o)| !o.skill && o.links > 0)
+            .map(|(turn, o)| (turn, o.links))
+            .collect()
+    };
+    let mut samples = GameSamples::default();
     for seat in 0..2 {
         let name = &replay.result.names[seat];
         let wanted = match &args.bot_name {
@@ -113,19 +154,15 @@ pub fn game_samples(folder: &Path, args: &CalibrateArgs) -> Result<Vec<FireSampl
         if !wanted {
             continue;
         }
-        let fires: Vec<(usize, u32)> = replay
-            .turns
-            .iter()
-            .filter_map(|t| t.outcomes.map(|o| (t.turn, o[seat])))
-            .filter(|(_, o)| !o.skill && o.links >= args.min_links)
-            .map(|(turn, o)| (turn, o.links))
-            .take(2)
-            .collect();
-        if fires.is_empty() {
+        let ours = chains(seat);
+        let fires: Vec<(usize, u32)> = ours.iter().copied().filter(|&(_, l)| l >= args.min_links).take(2).collect();
+        let their_fire = chains(1 - seat).into_iter().find(|&(_, l)| l >= args.min_links);
+        if fires.is_empty() && their_fire.is_none() {
             continue;
         }
         // The other seat's input shows this bot as the opponent, as our bot saw it.
         let (packs, inputs) = read_inputs(&folder.join(format!("input-p{}.txt", 1 - seat)))?;
+        let input_at = |turn: usize| inputs.iter().find(|t| t.turn == turn);
         for (nth, &(turn, links)) in fires.iter().enumerate() {
             let earliest = if nth == 0 { 0 } else { fires[nth - 1].0 + 1 };
             let (predicted, potential) = args
@@ -133,14 +170,33 @@ pub fn game_samples(folder: &Path, args: &CalibrateArgs) -> Result<Vec<FireSampl
                 .iter()
                 .map(|&lead| {
                     let at = turn.checked_sub(lead).filter(|&t| t >= earliest);
-                    let input = at.and_then(|at| inputs.iter().find(|t| t.turn == at));
-                    input.map(|input| predict(args, &packs, input, lead)).unzip()
+                    at.and_then(input_at).map(|input| predict(args, &packs, input, lead)).unzip()
                 })
                 .unzip();
-            samples.push(FireSample { name: name.clone(), nth, turn, links, predicted, potential });
+            samples.fires.push(FireSample { name: name.clone(), nth, turn, links, predicted, potential });
+        }
+        if let Some((turn, fired)) = their_fire {
+            if let Some(input) = input_at(turn) {
+                let last = turn + args.answer_turns;
+                let answered =
+                    ours.iter().filter(|&&(t, _)| (turn..=last).contains(&t)).map(|&(_, l)| l).max().unwrap_or(0);
+                let predicted = predict_answer(args, &packs, input, fired);
+                samples.answers.push(AnswerSample { name: name.clone(), turn, fired, answered, predicted });
+            }
         }
     }
     Ok(samples)
+}
+
+/// The counter analysis's probe of the opponent's answer to our fire of `fired` links now: its
+/// field with our garbage added to its stock (less ours), the largest chain within
+/// `--answer-turns` turns.
+fn predict_answer(args: &CalibrateArgs, packs: &Packs, input: &TurnInput, fired: u32) -> u32 {
+    let state = TurnState::<Engine>::new(input, packs);
+    let stock = (state.opponent.garbage + chain_garbage(fired)).saturating_sub(state.me.garbage);
+    let start = Start { field: &state.opponent.field, packs, turn: state.turn, garbage: stock };
+    let result = probe(&args.bot, start, args.answer_turns, None, Some(args.probe_nodes));
+    result.best_within(args.answer_turns)
 }
 
 /// The largest chain the race's probe of the opponent's field finds within `lead` turns, and
@@ -153,8 +209,10 @@ fn predict(args: &CalibrateArgs, packs: &Packs, input: &TurnInput, lead: usize) 
     (result.best_within(lead), result.best_within(POTENTIAL_TURNS))
 }
 
-/// The report: per bot and fire (first, second), the fires seen; per lead, the probe's error.
-pub fn report(samples: &[FireSample], leads: &[usize]) -> String {
+/// The report: per bot and fire (first, second), the fires seen and, per lead, the probe's error;
+/// then per bot its answers to the other seat's first fire against the counter analysis's probe.
+pub fn report(all: &GameSamples, leads: &[usize], answer_turns: usize) -> String {
+    let samples = &all.fires;
     let mut out = String::new();
     let mut names: Vec<&str> = samples.iter().map(|s| s.name.as_str()).collect();
     names.sort();
@@ -216,6 +274,49 @@ pub fn report(samples: &[FireSample], leads: &[usize]) -> String {
          held back: the mean of the probe's largest chain within {POTENTIAL_TURNS} turns minus the links fired \
          (positive: the bot fired below what it could have built, a fast firer)"
     );
+    if all.answers.is_empty() {
+        return out;
+    }
+    let _ = writeln!(
+        out,
+        "\n{:<12} {:>7} {:>18} {:>18} {:>16} {:>15} {:>10} {:>14}",
+        "bot",
+        "answers",
+        "their fire (med.)",
+        "answered (med.)",
+        "probed (med.)",
+        "mean error",
+        "mean |err|",
+        "probe ≥ answer"
+    );
+    let mut names: Vec<&str> = all.answers.iter().map(|s| s.name.as_str()).collect();
+    names.sort();
+    names.dedup();
+    for name in names {
+        let of: Vec<&AnswerSample> = all.answers.iter().filter(|s| s.name == name).collect();
+        let n = of.len();
+        let errors: Vec<i64> = of.iter().map(|s| i64::from(s.answered) - i64::from(s.predicted)).collect();
+        let mean = errors.iter().sum::<i64>() as f64 / n as f64;
+        let abs = errors.iter().map(|e| e.abs()).sum::<i64>() as f64 / n as f64;
+        let covered = errors.iter().filter(|&&e| e <= 0).count();
+        let med = |f: fn(&AnswerSample) -> u32| median(of.iter().map(|s| f64::from(f(s))).collect());
+        let _ = writeln!(
+            out,
+            "{name:<12} {n:>7} {:>18} {:>18} {:>16} {:>15} {:>10.2} {:>14}",
+            med(|s| s.fired),
+            med(|s| s.answered),
+            med(|s| s.predicted),
+            format!("{mean:+.2} links"),
+            abs,
+            format!("{covered}/{n}")
+        );
+    }
+    let _ = writeln!(
+        out,
+        "answers: the bot's largest drop chain within {answer_turns} turns of the other seat's first fire (0: none), \
+         against the counter analysis's probe of its field at that turn, the fire's garbage added to its stock \
+         (error: answered minus probed)"
+    );
     out
 }
 
@@ -247,15 +348,17 @@ pub fn run(args: &CalibrateArgs) -> Result<(), String> {
     if folders.is_empty() {
         return Err("no replay.json found under the folders given (record games with --replays)".into());
     }
-    let mut samples = Vec::new();
+    let mut samples = GameSamples::default();
     for (i, folder) in folders.iter().enumerate() {
         eprint!("\rcalibrate: game {} of {}", i + 1, folders.len());
-        samples.extend(game_samples(folder, args)?);
+        let game = game_samples(folder, args)?;
+        samples.fires.extend(game.fires);
+        samples.answers.extend(game.answers);
     }
     eprintln!();
-    if samples.is_empty() {
+    if samples.fires.is_empty() && samples.answers.is_empty() {
         return Err(format!("no fire of {}+ links by the bot calibrated in {} games", args.min_links, folders.len()));
     }
-    print!("{}", report(&samples, &args.leads));
+    print!("{}", report(&samples, &args.leads, args.answer_turns));
     Ok(())
 }

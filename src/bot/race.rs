@@ -84,6 +84,10 @@ pub(super) fn read(
         !d.no_counter && ours_now >= d.counter_min_links && (ours_now > theirs_now || (race && ours_now == theirs_now));
     let skill_check = check_skill;
     if !counter && !skill_check {
+        let _ = writeln!(
+            why,
+            "  race: no probe (we fire {ours_now} now, they {theirs_now}: no counter analysis; skill mode on, or off by flag)"
+        );
         return reading;
     }
     let their_menu = |depth: usize, garbage: u32, end: Instant| -> BeamResult {
