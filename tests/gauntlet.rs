@@ -232,14 +232,15 @@ fn greedy_against_three_opponents() {
     assert_eq!(greedy_row[1], "2", "{stdout}");
     assert!(["1-0-1", "0-2-0"].contains(&greedy_row[2].as_str()), "{stdout}");
     assert_eq!(greedy_row[3], "50.0%");
-    assert_eq!(greedy_row[5..7], ["1", "1/1"], "{stdout}");
-    assert_eq!(greedy_row[9], "- / -", "{stdout}");
+    assert_eq!(greedy_row[4], "[9.5%, 90.5%]", "{stdout}");
+    assert_eq!(greedy_row[6..8], ["1", "1/1"], "{stdout}");
+    assert_eq!(greedy_row[10], "- / -", "{stdout}");
     assert!(stdout.contains("mirror pairs: 1 pair(s)"), "{stdout}");
     for (name, fault) in [("crasher", "crash"), ("junk", "invalid")] {
         let r = row(&stdout, name);
-        assert_eq!(r[1..4], ["2", "2-0-0", "100.0%"], "{stdout}");
-        assert_eq!(r[6], "0/1", "{stdout}");
-        assert_eq!(r[9], format!("- / {fault} 2"), "{stdout}");
+        assert_eq!(r[1..5], ["2", "2-0-0", "100.0%", "[34.2%, 100.0%]"], "{stdout}");
+        assert_eq!(r[7], "0/1", "{stdout}");
+        assert_eq!(r[10], format!("- / {fault} 2"), "{stdout}");
     }
     let total = row(&stdout, "total");
     assert_eq!(total[1], "6", "{stdout}");
@@ -307,7 +308,7 @@ fn a_second_run_resumes_the_first() {
     assert!(new.iter().all(|(_, game)| *game >= 2), "only pair 1 is played now: {new:?}");
     assert!(stdout.contains(&format!("games: 8 (4 played now, 4 from {})", json.display())), "{stdout}");
     assert_eq!(row(&stdout, "greedy")[1], "4");
-    assert_eq!(row(&stdout, "greedy")[5..7], ["2", "2/2"], "{stdout}");
+    assert_eq!(row(&stdout, "greedy")[6..8], ["2", "2/2"], "{stdout}");
     assert_eq!(row(&stdout, "crasher")[1..3], ["4", "4-0-0"], "{stdout}");
 
     // Another bot with the same file would mix two matches: refused.
@@ -367,7 +368,7 @@ fn one_side_plays_each_pair_once_with_seats_alternating_and_the_rest_resumes() {
     // Pair 0 from seat 0 (game 0), pair 1 from seat 1 (game 3).
     assert_eq!(seats, [(0, 0, 0), (1, 3, 1)], "{stdout}");
     assert_eq!(row(&stdout, "crasher")[1..3], ["2", "2-0-0"], "{stdout}");
-    assert_eq!(row(&stdout, "crasher")[6], "0/0", "no pair is complete: {stdout}");
+    assert_eq!(row(&stdout, "crasher")[7], "0/0", "no pair is complete: {stdout}");
 
     // The same gauntlet without --one-side plays the other halves only.
     args.retain(|a| *a != "--one-side");
@@ -484,7 +485,7 @@ fn two_shards_under_parallel_sum_up_to_the_whole_gauntlet() {
     let table = table_without_times(&summary_stdout);
     assert_eq!(table.len(), 4, "three opponents and a total: {summary_stdout}");
     assert_eq!(table, table_without_times(&whole_stdout), "{summary_stdout}\n{whole_stdout}");
-    assert_eq!(row(&summary_stdout, "greedy")[6], "2/2", "both shards' halves make the mirror pairs");
+    assert_eq!(row(&summary_stdout, "greedy")[7], "2/2", "both shards' halves make the mirror pairs");
     assert_eq!(summary_stdout.lines().next(), whole_stdout.lines().next(), "the same bot line");
 }
 

@@ -584,6 +584,8 @@ fn faults(games: &[&GauntletLine], ours: bool) -> String {
 fn row(label: &str, games: &[&GauntletLine]) -> (Vec<String>, usize) {
     let t = tally(games.iter().copied());
     let score = t.score().map_or("-".into(), |s| format!("{:.1}%", 100.0 * s));
+    let interval =
+        stats::score_interval(&t).map_or("-".into(), |(lo, hi)| format!("[{:.1}%, {:.1}%]", 100.0 * lo, 100.0 * hi));
     let elo = stats::elo_estimate(&t)
         .map_or("-".into(), |e| format!("{} [{}, {}]", fmt_elo(e.elo), fmt_elo(e.low), fmt_elo(e.high)));
     let packs: BTreeSet<&str> = games.iter().map(|g| g.line.packs.as_str()).collect();
@@ -598,6 +600,7 @@ fn row(label: &str, games: &[&GauntletLine]) -> (Vec<String>, usize) {
         games.len().to_string(),
         format!("{}-{}-{}", t.wins, t.draws, t.losses),
         score,
+        interval,
         elo,
         packs.len().to_string(),
         format!("{mirrors}/{pairs}"),
@@ -647,6 +650,7 @@ fn summary_table(opponents: &[Opponent], lines: &[GauntletLine]) -> (String, usi
         "games",
         "W-D-L",
         "score",
+        "95% interval",
         "Elo [95%]",
         "packs",
         "mirror pairs",
@@ -666,7 +670,7 @@ fn summary_table(opponents: &[Opponent], lines: &[GauntletLine]) -> (String, usi
     if names.len() > 1 {
         rows.push(row("total", &lines.iter().collect::<Vec<_>>()).0);
     }
-    let left = [true, false, false, false, true, false, false, false, false, true, false];
+    let left = [true, false, false, false, false, true, false, false, false, false, true, false];
     (format_table(&rows, &left), mirrors)
 }
 

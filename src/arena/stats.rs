@@ -61,6 +61,17 @@ impl Tally {
     }
 }
 
+/// The Wilson score interval (95%) of the score fraction, draws counting half: unlike the normal
+/// approximation it stays inside [0, 1] and is honest for the few dozen games a gauntlet has.
+pub fn score_interval(t: &Tally) -> Option<(f64, f64)> {
+    let n = t.games() as f64;
+    let p = t.score()?;
+    let z2 = Z_95 * Z_95;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z_95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+    Some(((centre - half).max(0.0), (centre + half).min(1.0)))
+}
+
 /// Elo difference for a score fraction (±∞ at 0 and 1).
 pub fn elo_from_score(p: f64) -> f64 {
     if p <= 0.0 {
@@ -150,6 +161,17 @@ impl Sprt {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_score_interval_is_wilsons() {
+        let t = |wins, draws, losses| Tally { wins, draws, losses };
+        let close = |(lo, hi): (f64, f64), (a, b): (f64, f64)| (lo - a).abs() < 1e-9 && (hi - b).abs() < 1e-9;
+        // 5-0-3: p = 0.625, n = 8 (computed by hand from Wilson's formula, z = 1.959964).
+        assert!(close(score_interval(&t(5, 0, 3)).unwrap(), (0.305_742_394_6, 0.863_155_714_2)));
+        assert!(close(score_interval(&t(2, 0, 0)).unwrap(), (0.342_380_227_5, 1.0)));
+        assert!(close(score_interval(&t(0, 2, 0)).unwrap(), (0.094_531_205_7, 0.905_468_794_3)));
+        assert_eq!(score_interval(&t(0, 0, 0)), None);
+    }
     use super::*;
 
     fn close(a: f64, b: f64) -> bool {
