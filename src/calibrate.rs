@@ -214,12 +214,15 @@ fn predict(args: &CalibrateArgs, packs: &Packs, input: &TurnInput, lead: usize) 
 pub fn report(all: &GameSamples, leads: &[usize], answer_turns: usize) -> String {
     let samples = &all.fires;
     let mut out = String::new();
+    // The bot column fits the longest name.
+    let names_all = samples.iter().map(|s| &s.name).chain(all.answers.iter().map(|s| &s.name));
+    let w = names_all.map(|n| n.chars().count()).max().unwrap_or(0).max(3);
     let mut names: Vec<&str> = samples.iter().map(|s| s.name.as_str()).collect();
     names.sort();
     names.dedup();
     let _ = writeln!(
         out,
-        "{:<12} {:<6} {:>5} {:>22} {:>5} {:>6} {:>15} {:>10} {:>12} {:>10}",
+        "{:<w$} {:<6} {:>5} {:>22} {:>5} {:>6} {:>15} {:>10} {:>12} {:>10}",
         "bot",
         "fire",
         "fires",
@@ -259,9 +262,9 @@ pub fn report(all: &GameSamples, leads: &[usize], answer_turns: usize) -> String
                     (format!("{mean:+.2} links"), format!("{abs:.2}"), format!("{covered}/{n}"))
                 };
                 let head = if i == 0 {
-                    format!("{name:<12} {fire:<6} {:>5} {:>22}", of.len(), format!("{links} at {turn}"))
+                    format!("{name:<w$} {fire:<6} {:>5} {:>22}", of.len(), format!("{links} at {turn}"))
                 } else {
-                    format!("{:<12} {:<6} {:>5} {:>22}", "", "", "", "")
+                    format!("{:<w$} {:<6} {:>5} {:>22}", "", "", "", "")
                 };
                 let _ = writeln!(out, "{head} {lead:>5} {n:>6} {mean:>15} {mean_abs:>10} {covered:>12} {held:>10}");
             }
@@ -279,7 +282,7 @@ pub fn report(all: &GameSamples, leads: &[usize], answer_turns: usize) -> String
     }
     let _ = writeln!(
         out,
-        "\n{:<12} {:>7} {:>18} {:>18} {:>16} {:>15} {:>10} {:>14}",
+        "\n{:<w$} {:>7} {:>18} {:>18} {:>16} {:>15} {:>10} {:>14}",
         "bot",
         "answers",
         "their fire (med.)",
@@ -302,7 +305,7 @@ pub fn report(all: &GameSamples, leads: &[usize], answer_turns: usize) -> String
         let med = |f: fn(&AnswerSample) -> u32| median(of.iter().map(|s| f64::from(f(s))).collect());
         let _ = writeln!(
             out,
-            "{name:<12} {n:>7} {:>18} {:>18} {:>16} {:>15} {:>10.2} {:>14}",
+            "{name:<w$} {n:>7} {:>18} {:>18} {:>16} {:>15} {:>10.2} {:>14}",
             med(|s| s.fired),
             med(|s| s.answered),
             med(|s| s.predicted),
