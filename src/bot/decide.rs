@@ -14,7 +14,7 @@ use crate::state::TurnState;
 use crate::Engine;
 
 use super::plan::{Plan, PlanKind, PlanStep};
-use super::race::{self, aim_at_answer, answer_plan, menu_text, plan_safety, stakes, FiresNow, Safety};
+use super::race::{self, aim_at_answer, answer_plan, menu_text, plan_safety, stakes, FiresNow, Safety, TheirStyle};
 use super::time::slice;
 use super::{BotOptions, Stakes, TimeManager};
 
@@ -165,6 +165,8 @@ pub struct Brain {
     skill_mode: bool,
     /// Both scores at the previous turn, to notice chains fired.
     last_scores: Option<(u64, u64)>,
+    /// What the race has seen the opponent fire in this game.
+    their_style: TheirStyle,
 }
 
 /// A refinement of the opening plan uses at most this share of the time left.
@@ -199,6 +201,7 @@ impl Brain {
             if low { " (low on time: no beams, shallow search)" } else { "" }
         );
         self.update_skill_mode_exit(options, state, &mut why);
+        self.their_style.observe(state.turn, state.opponent.score);
 
         // The opening plan is played blind for its first turns: nobody fires that early.
         if state.turn == 0 {
@@ -259,7 +262,12 @@ impl Brain {
         } else {
             let beams_end = slice(Instant::now(), turn_end, options.decide.counter_share);
             let check_skill = !options.decide.no_skill_mode && !self.skill_mode;
-            let reading = race::read(options, state, self.plan.as_ref(), fires_now, check_skill, beams_end, &mut why);
+            let plan = self.plan.as_ref();
+            let reading =
+                race::read(options, state, plan, &self.their_style, fires_now, check_skill, beams_end, &mut why);
+            if let Some(menu) = reading.their_menu {
+                self.their_style.remember(state.turn, menu);
+            }
             advice.fire_bonus = reading.fire_bonus;
             advice.fire_penalty = reading.fire_penalty;
             if reading.give_up_chains {

@@ -15,7 +15,7 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use crate::rules::{chain_garbage, Action, Simulator, GARBAGE, GARBAGE_ROW};
+use crate::rules::{chain_garbage, chain_score, Action, Simulator, GARBAGE, GARBAGE_ROW};
 use crate::search::beam::BeamConfig;
 use crate::search::builder::BuilderConfig;
 use crate::search::chain::{best_fire, BeamResult, Start};
@@ -28,7 +28,7 @@ use super::time::slice;
 use super::{BotOptions, Stakes};
 
 /// What the race says to the midgame search this turn.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Reading {
     /// `(links, bonus)` added to root moves firing at least `links` (value units).
     pub fire_bonus: Option<(u32, i64)>,
@@ -36,7 +36,67 @@ pub(super) struct Reading {
     pub fire_penalty: Option<(u32, i64)>,
     /// The chain race is lost: play for the skill.
     pub give_up_chains: bool,
+    /// Their menu as probed this turn (the largest chain at each turn from now), when probed.
+    pub their_menu: Option<Vec<u32>>,
 }
+
+/// Their chains only count from this many links: smaller ones do not race.
+const STYLE_MIN_LINKS: u32 = 10;
+
+/// How the opponent fires, as seen in this game: each chain of 10+ links it fired, against what
+/// the probe of its field on that turn had in reach within 10 turns. A fast firer fires well
+/// below that; a builder waits for it. Nothing here knows the opponent's name.
+#[derive(Clone, Debug, Default)]
+pub(super) struct TheirStyle {
+    /// The last probe of their field: its turn and menu.
+    last_probe: Option<(usize, Vec<u32>)>,
+    /// Their score at the last turn seen.
+    last_score: Option<u64>,
+    /// Each 10+ fire: its turn, its links, and the probe's 10-turn potential that turn (None
+    /// when their field was not probed on the turn they fired).
+    fires: Vec<(usize, u32, Option<u32>)>,
+}
+
+impl TheirStyle {
+    /// Notes what they fired on the previous turn, from their score (a drop's chain score is
+    /// `chain_score(links)`; a gain that is no chain score, the skill's, is not a fire).
+    pub(super) fn observe(&mut self, turn: usize, their_score: u64) {
+        let gained = self.last_score.map_or(0, |s| their_score.saturating_sub(s));
+        self.last_score = Some(their_score);
+        let Some(links) = (STYLE_MIN_LINKS..=MAX_CHAIN_LINKS).find(|&l| chain_score(l) == gained) else { return };
+        let fired_at = turn.saturating_sub(1);
+        let potential = self
+            .last_probe
+            .as_ref()
+            .filter(|(probed, _)| *probed == fired_at)
+            .map(|(_, menu)| menu.iter().take(POTENTIAL_TURNS + 1).copied().max().unwrap_or(0));
+        self.fires.push((fired_at, links, potential));
+    }
+
+    /// Keeps this turn's probe of their field.
+    pub(super) fn remember(&mut self, turn: usize, menu: Vec<u32>) {
+        self.last_probe = Some((turn, menu));
+    }
+
+    /// "13@11 of 20 in reach, ..." for each fire seen; None before any.
+    pub(super) fn describe(&self) -> Option<String> {
+        let fires: Vec<String> = self
+            .fires
+            .iter()
+            .map(|&(turn, links, potential)| match potential {
+                Some(p) => format!("{links}@{turn} of {p} in reach"),
+                None => format!("{links}@{turn}"),
+            })
+            .collect();
+        (!fires.is_empty()).then(|| fires.join(", "))
+    }
+}
+
+/// The longest chain a style reading looks for (a field of 16 rows holds no longer one).
+const MAX_CHAIN_LINKS: u32 = 40;
+
+/// The potential of a probe: the largest chain within this many turns (the probe's own depth).
+const POTENTIAL_TURNS: usize = 10;
 
 /// A menu as `links@turn` where it grows (the largest chain fireable by each turn), from
 /// `links[d]`, the largest chain fireable at turn `start_turn + d`; "none" when empty.
@@ -69,6 +129,7 @@ pub(super) fn read(
     options: &BotOptions,
     state: &TurnState<Engine>,
     plan: Option<&Plan>,
+    style: &TheirStyle,
     fires_now: FiresNow,
     check_skill: bool,
     end: Instant,
@@ -96,9 +157,12 @@ pub(super) fn read(
     };
     let now = Instant::now();
     let waiting_end = if counter { slice(now, end, 0.5) } else { end };
-    let waiting = their_menu(d.counter_wait_turns.max(10), state.opponent.garbage, waiting_end);
+    let waiting = their_menu(d.counter_wait_turns.max(POTENTIAL_TURNS), state.opponent.garbage, waiting_end);
     let ours = plan.map_or(String::from("no plan"), |p| plan_menu_text(p, state.turn));
-    let _ = writeln!(why, "  race menus: ours {ours} | theirs {}", menu_text(state.turn, &waiting.threats()));
+    let theirs = waiting.threats();
+    let fired = style.describe().map_or(String::new(), |f| format!(" | their fires: {f}"));
+    let _ = writeln!(why, "  race menus: ours {ours} | theirs {}{fired}", menu_text(state.turn, &theirs));
+    reading.their_menu = Some(theirs);
     if counter {
         let c3 = waiting.best_within(d.counter_wait_turns);
         let sent = chain_garbage(ours_now);
@@ -354,7 +418,26 @@ pub fn probe(
 
 #[cfg(test)]
 mod tests {
-    use super::menu_text;
+    use super::{chain_score, menu_text, TheirStyle};
+
+    #[test]
+    fn their_fires_are_read_from_their_score_against_the_probe_of_that_turn() {
+        let mut style = TheirStyle::default();
+        style.observe(9, 40);
+        style.remember(9, vec![8, 9, 9]);
+        style.observe(10, 40 + chain_score(3)); // a small chain does not race
+        style.remember(10, vec![11, 13, 13, 15, 20, 20]);
+        assert_eq!(style.describe(), None);
+        // Turn 11's input shows the 13 links fired on turn 10, when the probe had 20 in reach.
+        let score = 40 + chain_score(3) + chain_score(13);
+        style.observe(11, score);
+        assert_eq!(style.describe().as_deref(), Some("13@10 of 20 in reach"));
+        // A gain that is no chain's score (the skill's explosion) is not a fire; a fire on a turn
+        // their field was not probed has no potential.
+        style.observe(12, score + 33);
+        style.observe(14, score + 33 + chain_score(12));
+        assert_eq!(style.describe().as_deref(), Some("13@10 of 20 in reach, 12@13"));
+    }
 
     #[test]
     fn a_menu_reads_where_it_grows() {
