@@ -14,7 +14,9 @@ use crate::state::TurnState;
 use crate::Engine;
 
 use super::plan::{Plan, PlanKind, PlanStep};
-use super::race::{self, aim_at_answer, answer_plan, menu_text, plan_safety, stakes, FiresNow, Safety, TheirStyle};
+use super::race::{
+    self, aim_at_answer, answer_plan, menu_text, plan_safety, stakes, FiresNow, Known, Safety, TheirStyle,
+};
 use super::time::slice;
 use super::{BotOptions, Stakes, TimeManager};
 
@@ -262,9 +264,8 @@ impl Brain {
         } else {
             let beams_end = slice(Instant::now(), turn_end, options.decide.counter_share);
             let check_skill = !options.decide.no_skill_mode && !self.skill_mode;
-            let plan = self.plan.as_ref();
-            let reading =
-                race::read(options, state, plan, &self.their_style, fires_now, check_skill, beams_end, &mut why);
+            let known = Known { plan: self.plan.as_ref(), style: &self.their_style, fires_now, check_skill };
+            let reading = race::read(options, state, known, beams_end, &mut why);
             if let Some(menu) = reading.their_menu {
                 self.their_style.remember(state.turn, menu);
             }

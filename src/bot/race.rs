@@ -122,19 +122,27 @@ pub(super) fn plan_menu_text(plan: &Plan, turn: usize) -> String {
     menu_text(turn.max(plan.start_turn), &plan.threats[from..])
 }
 
+/// What the race knows besides the turn's state: our plan, what it has seen the opponent do, and
+/// the chains both sides can fire now.
+pub(super) struct Known<'a> {
+    pub plan: Option<&'a Plan>,
+    pub style: &'a TheirStyle,
+    pub fires_now: FiresNow,
+    /// Whether to ask if the chain race is lost (not in skill mode already, nor off by flag).
+    pub check_skill: bool,
+}
+
 /// Reads the race from both fields: the counter analysis (when a chain of ours is ready) and,
 /// when `check_skill`, whether to give the chain race up for the skill. Probes of the opponent
 /// run until `end`.
 pub(super) fn read(
     options: &BotOptions,
     state: &TurnState<Engine>,
-    plan: Option<&Plan>,
-    style: &TheirStyle,
-    fires_now: FiresNow,
-    check_skill: bool,
+    known: Known<'_>,
     end: Instant,
     why: &mut String,
 ) -> Reading {
+    let Known { plan, style, fires_now, check_skill } = known;
     let mut reading = Reading::default();
     let d = &options.decide;
     let node_budget = (options.beam.node_budget > 0).then_some(options.beam.node_budget);
