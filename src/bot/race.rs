@@ -2,7 +2,8 @@
 //! Every reason the bot has to fire a ready chain, to hold it back, or to give the chain race up
 //! is read here, and `--explain` prints it on lines starting with `race`:
 //! - `race menus`: the largest chain each side can fire by each turn ahead, as `links@turn` where
-//!   it grows: ours from our plan's search, theirs from a probe of their field;
+//!   it grows: ours from our plan's search, theirs from a probe of their field; and the chains of
+//!   10+ links they fired in this game against what they had in reach ([`TheirStyle`]);
 //! - `race counter`: the exchange if we fire now (their answer probed under our garbage) against
 //!   the race if we wait (what they and we reach meanwhile), and the advice it gives;
 //! - `race safety`: the exchange if they fire now, and whether the plan's move can answer it;
@@ -151,8 +152,7 @@ pub(super) fn read(
         d.counter_race_turns > 0 && state.turn <= d.counter_race_last_turn && ours_now >= d.counter_race_min_links;
     let counter =
         !d.no_counter && ours_now >= d.counter_min_links && (ours_now > theirs_now || (race && ours_now == theirs_now));
-    let skill_check = check_skill;
-    if !counter && !skill_check {
+    if !counter && !check_skill {
         let _ = writeln!(
             why,
             "  race: no probe (we fire {ours_now} now, they {theirs_now}: no counter analysis; skill mode on, or off by flag)"
@@ -225,7 +225,7 @@ pub(super) fn read(
             let _ = writeln!(why, " → no adjustment (equal answer)");
         }
     }
-    reading.give_up_chains = skill_check && give_up_chains(options, state, plan, &waiting, why);
+    reading.give_up_chains = check_skill && give_up_chains(options, state, plan, &waiting, why);
     reading
 }
 
