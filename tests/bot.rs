@@ -473,11 +473,14 @@ fn every_turn_explains_the_race() {
         think(&packs, turn, player(&picture(&field), 0, 0), player(&picture(&opponent), 0, 0), options(turn));
     let menus = line_with(&why, "race menus:");
     let (ours, theirs) = menus.split_once(" | theirs ").unwrap_or_else(|| panic!("{menus}"));
-    let first = ours.split("ours ").nth(1).and_then(|m| m.split_whitespace().next()).unwrap();
-    let (links, at) = first.split_once('@').unwrap();
-    assert_eq!(at.parse::<usize>().unwrap(), turn, "our menu starts now: {menus}");
-    assert!(links.parse::<u32>().unwrap() >= 9, "{menus}");
-    assert_ne!(theirs.trim(), "none", "their field holds chains: {menus}");
+    assert!(number_after(ours, "ours now ") >= 9, "our 9 links are ready: {menus}");
+    for menu in ["on the plan's line ", "on any line "] {
+        let first = ours.split(menu).nth(1).and_then(|m| m.split_whitespace().next()).unwrap();
+        let (links, at) = first.trim_end_matches(',').split_once('@').unwrap();
+        assert_eq!(at.parse::<usize>().unwrap(), turn, "our menus start now: {menus}");
+        assert!(links.parse::<u32>().unwrap() >= 9, "{menus}");
+    }
+    assert!(!theirs.ends_with("none"), "their field holds chains: {menus}");
     // The counter analysis is part of the race.
     assert!(why.contains("race counter: we fire"), "{why}");
 }

@@ -17,6 +17,9 @@ pub struct Plan {
     pub kind: PlanKind,
     /// What the searched position could fire at each turn from `start_turn` (any line).
     pub threats: Vec<u32>,
+    /// What the plan's own line can fire at each turn from `start_turn` (links; 0 for none): what
+    /// following the plan makes ready, where `threats` also counts lines the plan left.
+    pub line_links: Vec<u32>,
 }
 
 /// What a plan is for. The midgame search sees a few plies, not the chain a plan builds to, so
@@ -59,6 +62,7 @@ impl Plan {
             fire_links,
             kind,
             threats: result.threats(),
+            line_links: line.fires.iter().map(|f| f.map_or(0, |f| f.chain.links)).collect(),
         })
     }
 
@@ -117,6 +121,7 @@ mod tests {
             fire_links,
             kind: PlanKind::Rebuild,
             threats: Vec::new(),
+            line_links: Vec::new(),
         }
     }
 

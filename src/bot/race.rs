@@ -1,9 +1,10 @@
 //! The race: what each side can fire, and when, and what the exchanges that follow are worth.
 //! Every reason the bot has to fire a ready chain, to hold it back, or to give the chain race up
 //! is read here, and `--explain` prints it on lines starting with `race`:
-//! - `race menus`: the largest chain each side can fire by each turn ahead, as `links@turn` where
-//!   it grows: ours from our plan's search, theirs from a probe of their field; and the chains of
-//!   10+ links they fired in this game against what they had in reach ([`TheirStyle`]);
+//! - `race menus`: the chain each side can fire now, and the largest it can fire by each turn
+//!   ahead, as `links@turn` where it grows: ours on our plan's line and on any line its search
+//!   kept, theirs from a probe of their field; and the chains of 10+ links they fired in this
+//!   game against what they had in reach ([`TheirStyle`]);
 //! - `race counter`: the exchange if we fire now (their answer probed under our garbage) against
 //!   the race if we wait (what they and we reach meanwhile), and the advice it gives;
 //! - `race safety`: the exchange if they fire now, and whether the plan's move can answer it;
@@ -117,10 +118,16 @@ pub(super) fn menu_text(start_turn: usize, links: &[u32]) -> String {
     }
 }
 
-/// Our plan's menu from `turn` on (what its search found fireable at each turn).
+/// Our plan's menus from `turn` on: what its own line makes ready at each turn, and what its
+/// search found fireable on any line (a chain the plan no longer leads to).
 pub(super) fn plan_menu_text(plan: &Plan, turn: usize) -> String {
-    let from = turn.saturating_sub(plan.start_turn).min(plan.threats.len());
-    menu_text(turn.max(plan.start_turn), &plan.threats[from..])
+    let from = |links: &[u32]| turn.saturating_sub(plan.start_turn).min(links.len());
+    let at = turn.max(plan.start_turn);
+    format!(
+        "on the plan's line {}, on any line {}",
+        menu_text(at, &plan.line_links[from(&plan.line_links)..]),
+        menu_text(at, &plan.threats[from(&plan.threats)..])
+    )
 }
 
 /// What the race knows besides the turn's state: our plan, what it has seen the opponent do, and
@@ -169,7 +176,11 @@ pub(super) fn read(
     let ours = plan.map_or(String::from("no plan"), |p| plan_menu_text(p, state.turn));
     let theirs = waiting.threats();
     let fired = style.describe().map_or(String::new(), |f| format!(" | their fires: {f}"));
-    let _ = writeln!(why, "  race menus: ours {ours} | theirs {}{fired}", menu_text(state.turn, &theirs));
+    let _ = writeln!(
+        why,
+        "  race menus: ours now {ours_now}, {ours} | theirs now {theirs_now}, {}{fired}",
+        menu_text(state.turn, &theirs)
+    );
     reading.their_menu = Some(theirs);
     if counter {
         let c3 = waiting.best_within(d.counter_wait_turns);
