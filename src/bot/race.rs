@@ -94,7 +94,8 @@ impl TheirStyle {
     }
 }
 
-/// The longest chain a style reading looks for (a field of 16 rows holds no longer one).
+/// The longest chain a style reading looks for: a score gain that is no chain's score up to this
+/// is not a fire (the chains played stay far below it).
 const MAX_CHAIN_LINKS: u32 = 40;
 
 /// The potential of a probe: the largest chain within this many turns (the probe's own depth).
