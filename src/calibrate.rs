@@ -15,11 +15,11 @@ use std::fs;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
-use crate::bot::race::probe;
+use crate::bot::race::{probe, stock_after_our_fire, POTENTIAL_TURNS};
 use crate::bot::{BotOptions, DEFAULT_NAME};
 use crate::protocol::{Next, Reader, TurnInput};
 use crate::replay::{Replay, REPLAY_FILE};
-use crate::rules::{chain_garbage, Packs};
+use crate::rules::Packs;
 use crate::search::chain::Start;
 use crate::state::TurnState;
 use crate::Engine;
@@ -94,9 +94,6 @@ pub struct GameSamples {
     pub fires: Vec<FireSample>,
     pub answers: Vec<AnswerSample>,
 }
-
-/// The horizon of the potential: the turns the bot's own opponent probe looks ahead.
-pub const POTENTIAL_TURNS: usize = 10;
 
 /// Every game folder under `dir` (those holding a `replay.json`), sorted.
 pub fn game_folders(dir: &Path) -> Result<Vec<PathBuf>, String> {
@@ -193,7 +190,7 @@ pub fn game_samples(folder: &Path, args: &CalibrateArgs) -> Result<GameSamples, 
 /// `--answer-turns` turns.
 fn predict_answer(args: &CalibrateArgs, packs: &Packs, input: &TurnInput, fired: u32) -> u32 {
     let state = TurnState::<Engine>::new(input, packs);
-    let stock = (state.opponent.garbage + chain_garbage(fired)).saturating_sub(state.me.garbage);
+    let stock = stock_after_our_fire(&state, fired);
     let start = Start { field: &state.opponent.field, packs, turn: state.turn, garbage: stock };
     let result = probe(&args.bot, start, args.answer_turns, None, Some(args.probe_nodes));
     result.best_within(args.answer_turns)

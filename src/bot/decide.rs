@@ -202,8 +202,9 @@ impl Brain {
             stakes.label(),
             if low { " (low on time: no beams, shallow search)" } else { "" }
         );
+        let their_gain = self.last_scores.map_or(0, |(_, theirs)| state.opponent.score.saturating_sub(theirs));
+        self.their_style.observe(state.turn, their_gain);
         self.update_skill_mode_exit(options, state, &mut why);
-        self.their_style.observe(state.turn, state.opponent.score);
 
         // The opening plan is played blind for its first turns: nobody fires that early.
         if state.turn == 0 {

@@ -52,19 +52,16 @@ const STYLE_MIN_LINKS: u32 = 10;
 pub(super) struct TheirStyle {
     /// The last probe of their field: its turn and menu.
     last_probe: Option<(usize, Vec<u32>)>,
-    /// Their score at the last turn seen.
-    last_score: Option<u64>,
     /// Each 10+ fire: its turn, its links, and the probe's 10-turn potential that turn (None
     /// when their field was not probed on the turn they fired).
     fires: Vec<(usize, u32, Option<u32>)>,
 }
 
 impl TheirStyle {
-    /// Notes what they fired on the previous turn, from their score (a drop's chain score is
-    /// `chain_score(links)`; a gain that is no chain score, the skill's, is not a fire).
-    pub(super) fn observe(&mut self, turn: usize, their_score: u64) {
-        let gained = self.last_score.map_or(0, |s| their_score.saturating_sub(s));
-        self.last_score = Some(their_score);
+    /// Notes what they fired on the previous turn, from what their score `gained` since (a drop's
+    /// chain score is `chain_score(links)`; a gain that is no chain score, the skill's, is not a
+    /// fire).
+    pub(super) fn observe(&mut self, turn: usize, gained: u64) {
         let Some(links) = (STYLE_MIN_LINKS..=MAX_CHAIN_LINKS).find(|&l| chain_score(l) == gained) else { return };
         let fired_at = turn.saturating_sub(1);
         let potential = self
@@ -98,8 +95,9 @@ impl TheirStyle {
 /// is not a fire (the chains played stay far below it).
 const MAX_CHAIN_LINKS: u32 = 40;
 
-/// The potential of a probe: the largest chain within this many turns (the probe's own depth).
-const POTENTIAL_TURNS: usize = 10;
+/// The potential of a probe: the largest chain within this many turns (the depth of the probe of
+/// their field, and of `calibrate`'s).
+pub const POTENTIAL_TURNS: usize = 10;
 
 /// A menu as `links@turn` where it grows (the largest chain fireable by each turn), from
 /// `links[d]`, the largest chain fireable at turn `start_turn + d`; "none" when empty.
@@ -129,6 +127,12 @@ pub(super) fn plan_menu_text(plan: &Plan, turn: usize) -> String {
         menu_text(at, &plan.line_links[from(&plan.line_links)..]),
         menu_text(at, &plan.threats[from(&plan.threats)..])
     )
+}
+
+/// Their garbage stock once our chain of `links` fired now has been added and offset against ours:
+/// what the counter analysis probes their answer under.
+pub fn stock_after_our_fire<S>(state: &TurnState<S>, links: u32) -> u32 {
+    (state.opponent.garbage + chain_garbage(links)).saturating_sub(state.me.garbage)
 }
 
 /// What the race knows besides the turn's state: our plan, what it has seen the opponent do, and
@@ -186,7 +190,7 @@ pub(super) fn read(
     if counter {
         let c3 = waiting.best_within(d.counter_wait_turns);
         let sent = chain_garbage(ours_now);
-        let stock = (state.opponent.garbage + sent).saturating_sub(state.me.garbage);
+        let stock = stock_after_our_fire(state, ours_now);
         let answered = their_menu(d.counter_answer_turns, stock, end);
         let probed = answered.best_within(d.counter_answer_turns);
         let c4 = if probed > 0 { probed + d.counter_answer_margin } else { 0 };
@@ -443,19 +447,18 @@ mod tests {
     #[test]
     fn their_fires_are_read_from_their_score_against_the_probe_of_that_turn() {
         let mut style = TheirStyle::default();
-        style.observe(9, 40);
+        style.observe(9, 0);
         style.remember(9, vec![8, 9, 9]);
-        style.observe(10, 40 + chain_score(3)); // a small chain does not race
+        style.observe(10, chain_score(3)); // a small chain does not race
         style.remember(10, vec![11, 13, 13, 15, 20, 20]);
         assert_eq!(style.describe(), None);
         // Turn 11's input shows the 13 links fired on turn 10, when the probe had 20 in reach.
-        let score = 40 + chain_score(3) + chain_score(13);
-        style.observe(11, score);
+        style.observe(11, chain_score(13));
         assert_eq!(style.describe().as_deref(), Some("13@10 of 20 in reach"));
         // A gain that is no chain's score (the skill's explosion) is not a fire; a fire on a turn
         // their field was not probed has no potential.
-        style.observe(12, score + 33);
-        style.observe(14, score + 33 + chain_score(12));
+        style.observe(12, 33);
+        style.observe(14, chain_score(12));
         assert_eq!(style.describe().as_deref(), Some("13@10 of 20 in reach, 12@13"));
     }
 
