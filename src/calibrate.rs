@@ -4,7 +4,7 @@
 //! - fires: for each chain of 10+ links a bot fired (its first and second) and a few leads k, the
 //!   race's probe of its field k turns before predicts the largest chain it can fire within those
 //!   k turns;
-//! - answers: when the other seat fired its first 10+ chain, the counter analysis's probe of the
+//! - answers: when the other seat fired its first 10+ chain, the race's probe of the
 //!   bot's field under that garbage predicts its answer within 10 turns.
 //!
 //! The probe is the one the bot runs every turn (`race menus`, theirs), bounded by nodes instead
@@ -41,8 +41,8 @@ pub struct CalibrateArgs {
     /// Leads, in turns before the fire, at which the probe predicts it.
     #[arg(long, value_delimiter = ',', default_value = "0,1,2,3,5,8")]
     pub leads: Vec<usize>,
-    /// Turns after the other seat's fire in which an answer counts (the counter analysis gives
-    /// the opponent as many: `--counter-answer-turns`).
+    /// Turns after the other seat's fire in which an answer counts (the race's exchange game
+    /// gives the opponent 10).
     #[arg(long, default_value_t = 10)]
     pub answer_turns: usize,
     /// Simulations each probe may run (the bot's probes are bounded by time; this makes a
@@ -72,7 +72,7 @@ pub struct FireSample {
 }
 
 /// The other seat's first fire (of `--min-links` or more), the calibrated bot's answer to it, and
-/// the counter analysis's prediction of that answer.
+/// the race's prediction of that answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AnswerSample {
     /// The answering bot's printed name.
@@ -185,7 +185,7 @@ pub fn game_samples(folder: &Path, args: &CalibrateArgs) -> Result<GameSamples, 
     Ok(samples)
 }
 
-/// The counter analysis's probe of the opponent's answer to our fire of `fired` links now: its
+/// The race's probe of the opponent's answer to our fire of `fired` links now: its
 /// field with our garbage added to its stock (less ours), the largest chain within
 /// `--answer-turns` turns.
 fn predict_answer(args: &CalibrateArgs, packs: &Packs, input: &TurnInput, fired: u32) -> u32 {
@@ -207,7 +207,7 @@ fn predict(args: &CalibrateArgs, packs: &Packs, input: &TurnInput, lead: usize) 
 }
 
 /// The report: per bot and fire (first, second), the fires seen and, per lead, the probe's error;
-/// then per bot its answers to the other seat's first fire against the counter analysis's probe.
+/// then per bot its answers to the other seat's first fire against the race's probe.
 pub fn report(all: &GameSamples, leads: &[usize], answer_turns: usize) -> String {
     let samples = &all.fires;
     let mut out = String::new();
@@ -314,7 +314,7 @@ pub fn report(all: &GameSamples, leads: &[usize], answer_turns: usize) -> String
     let _ = writeln!(
         out,
         "answers: the bot's largest drop chain within {answer_turns} turns of the other seat's first fire (0: none), \
-         against the counter analysis's probe of its field at that turn, the fire's garbage added to its stock \
+         against the race's probe of its field at that turn, the fire's garbage added to its stock \
          (error: answered minus probed)"
     );
     out

@@ -47,7 +47,7 @@ pub enum Command {
     /// field k turns before (as the other seat saw it) predicts the largest chain it can fire
     /// within k turns. The report gives, per bot, fire and lead, the mean error in links and how
     /// often the probe saw the fire coming at its size. Then its answers: when the other seat
-    /// fired its first chain of --min-links or more, the counter analysis's probe of the bot's
+    /// fired its first chain of --min-links or more, the race's probe of the bot's
     /// field under that garbage against its largest chain within --answer-turns turns.
     Calibrate(Box<CalibrateArgs>),
     /// Run a benchmark.

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use codevs_reborn::bot::{plan_safety, play, Bot, BotOptions, DecideParams, Strategy};
 use codevs_reborn::protocol::{read_pack_file, PlayerInput, TurnInput};
-use codevs_reborn::rules::{chain_garbage, Action, Field, Packs, Simulator};
+use codevs_reborn::rules::{Action, Field, Packs, Simulator};
 use codevs_reborn::search::beam::{search, BeamConfig, Potential};
 use codevs_reborn::search::build::ChainBuilder;
 use codevs_reborn::search::chain::{best_fire, Start};
@@ -105,13 +105,15 @@ fn with_the_anytime_builder_the_opening_plan_is_its_menu_entry_and_the_game_goes
 }
 
 #[test]
-fn a_ready_chain_against_an_empty_field_triggers_the_counter_analysis() {
+fn a_ready_chain_against_an_empty_field_is_weighed_against_waiting() {
     let packs = packs(2);
     let (turn, field) = grown(&packs, 9);
     let (_, why) = think(&packs, turn, player(&picture(&field), 0, 0), player("", 0, 0), options(turn));
-    assert!(why.contains("counter: we fire"), "{why}");
-    // The opponent cannot out-chain a 9+ chain from an empty field within five turns.
-    assert!(why.contains("no adjustment (they have nothing bigger)"), "{why}");
+    let line = line_with(&why, "race exchange: fire ");
+    assert!(number_after(line, "race exchange: fire ") >= 9, "{line}");
+    // An empty field cannot fire a row's worth first within our plan's few turns: it can only
+    // wait and answer.
+    assert!(line.contains("they wait and answer"), "{line}");
 }
 
 #[test]
@@ -132,12 +134,6 @@ fn a_ready_chain_makes_the_turn_critical_and_a_big_one_decisive() {
     assert!(budget_line(9, &picture(&field)).contains("(decisive turn)"));
 }
 
-/// The counter analysis's line of the explanation for our `me` against `opponent`'s field.
-fn counter_line(packs: &Packs, turn: usize, me: PlayerInput, opponent: &Field, options: &BotOptions) -> String {
-    let (_, why) = think(packs, turn, me, player(&picture(opponent), 0, 0), options.clone());
-    line_with(&why, "counter: we fire").to_string()
-}
-
 /// The first line of the explanation `why` that contains `key`.
 fn line_with<'a>(why: &'a str, key: &str) -> &'a str {
     why.lines().find(|l| l.contains(key)).unwrap_or_else(|| panic!("no line with {key:?} in:\n{why}"))
@@ -149,15 +145,12 @@ fn number_after(line: &str, key: &str) -> u32 {
     rest.split(|c: char| !c.is_ascii_digit()).next().unwrap().parse().unwrap()
 }
 
-/// Pack file 2 with a 9-link chain ready for us against a 6-link field, and options whose
-/// 30-link answer margin makes every fire one the opponent would answer with more.
-fn nine_against_six() -> (Packs, usize, Field, Field, BotOptions) {
+/// Pack file 2 with a 9-link chain ready for us against a 6-link field.
+fn nine_against_six() -> (Packs, usize, Field, Field) {
     let packs = packs(2);
     let (turn, field) = grown(&packs, 9);
     let (_, opponent) = grown(&packs, 6);
-    let mut wary = options(turn);
-    wary.decide.counter_answer_margin = 30;
-    (packs, turn, field, opponent, wary)
+    (packs, turn, field, opponent)
 }
 
 /// The bot's turn on a real position from `tests/positions`: the action, the links it fires and
@@ -171,41 +164,34 @@ fn think_position(name: &str, options: BotOptions) -> (Action, u32, String) {
 
 /// Colun, pack file 28, our seat 0, turn 10: our 12 links are ready, colun can fire 12 next turn
 /// (it did, and its garbage buried us), our plan's longer chain is turns away. Comparing sizes
-/// only, the counter analysis held our 12 back for the 16 we would reach by waiting; the race
-/// fires it first.
+/// only, the bot held our 12 back for the 16 we would reach by waiting; the exchange game sees
+/// colun fire first and our answer come under its rows, and fires.
 #[test]
 fn the_opening_race_fires_before_a_fast_opener_can() {
     let (_, links, why) = think_position("colun-0028-turn10.txt", options(10));
-    assert!(why.contains("they can fire 12+ in 1"), "{why}");
-    assert!(why.contains("bonus 45 blocks for firing 12+ now (the race: they would fire first)"), "{why}");
+    let line = line_with(&why, "race exchange:");
+    assert!(line.contains("they fire 12 in 1 first"), "{line}");
+    assert!(line.contains("bonus") && line.contains("for firing 12+ now"), "{line}");
     assert_eq!(links, 12, "{why}");
-    // After the race's last turn the rules that compare sizes decide: they hold the fire back.
-    let late = BotOptions { decide: DecideParams { counter_race_last_turn: 9, ..options(10).decide }, ..options(10) };
-    let (_, links, why) = think_position("colun-0028-turn10.txt", late);
-    assert!(!why.contains("the race"), "{why}");
-    assert!(why.contains("penalty"), "{why}");
-    assert!(links < 12, "{why}");
 }
 
-/// Togatoga, pack file 30, our seat 0, turn 11: both sides can fire 14 links now. An equal chain
-/// is left out of the size comparisons; the race fires it (replayed from here with the fire
-/// forced, the bot won; it had kept quiet and lost).
+/// Togatoga, pack file 30, our seat 0, turn 11: both sides can fire 14 links now (replayed from
+/// here with the fire forced, the bot won; it had kept quiet and lost). Waiting lets it fire
+/// first.
 #[test]
 fn the_opening_race_fires_an_equal_chain_they_can_fire_now() {
     let (_, links, why) = think_position("togatoga-0030-turn11.txt", options(11));
-    assert!(why.contains("we fire 14 now, they 14"), "{why}");
-    assert!(why.contains("they can fire 14+ in 0"), "{why}");
+    let line = line_with(&why, "race exchange:");
+    assert!(line.starts_with("  race exchange: fire 14 now"), "{line}");
+    assert!(line.contains("first") && line.contains("bonus"), "{line}");
     assert_eq!(links, 14, "{why}");
-    let off = BotOptions { decide: DecideParams { counter_race_turns: 0, ..options(11).decide }, ..options(11) };
-    let (_, _, why) = think_position("togatoga-0030-turn11.txt", off);
-    assert!(!why.contains("counter: we fire"), "equal chains are not compared: {why}");
 }
 
 /// Togatoga, pack file 51, our seat 0, turn 10: togatoga fires 12 links now (45 blocks). Our
 /// plan's move would answer 18 blocks within the safety check's turns, another first move 105.
 /// The midgame search, which sees four plies, took a move that answered nothing, and its rows
 /// buried us (we never fired again). The answering line becomes the plan, trusted by the answer
-/// margin; with `--no-answer-plan` the plan's move is only penalised.
+/// margin.
 #[test]
 fn the_line_that_answers_their_fire_becomes_the_plan() {
     let mut options = options(10);
@@ -216,9 +202,6 @@ fn the_line_that_answers_their_fire_becomes_the_plan() {
     let links = number_after(answer, "fires ");
     assert!(links >= 13, "an answer sending more than their 45 blocks: {why}");
     assert!(why.contains("decided: plan step 1 of "), "{why}");
-    let off = BotOptions { decide: DecideParams { no_answer_plan: true, ..options.decide.clone() }, ..options };
-    let (_, _, why) = think_position("togatoga-0051-turn10.txt", off);
-    assert!(why.contains("plan move penalised") && !why.contains("answer plan"), "{why}");
 }
 
 /// Togatoga, pack file 46, our seat 1, turn 11: its 11 links (33 blocks) fired last turn, the
@@ -237,33 +220,6 @@ fn under_attack_a_rebuilt_plan_answers_before_the_rows_bury_it() {
     let off = BotOptions { decide: DecideParams { answer_min_stock: 0, ..options.decide.clone() }, ..options };
     let (_, _, why) = think_position("togatoga-0046-turn11.txt", off);
     assert!(why.contains("rebuild beam:") && !why.contains("answer beam:"), "{why}");
-}
-
-#[test]
-fn the_counter_answer_margin_is_added_to_the_probed_answer() {
-    let (packs, turn, field, opponent, mut wary) = nine_against_six();
-    // Seed 000's rule: a fire they would answer with more is penalised whether they are still
-    // building or racing (by default a race is left to the midgame search).
-    wary.decide.counter_race_penalty = true;
-    let line = counter_line(&packs, turn, player(&picture(&field), 0, 0), &opponent, &wary);
-    let (answer, probed) = (number_after(&line, "; they reach "), number_after(&line, "(probed "));
-    assert!(probed > 0, "{line}");
-    assert_eq!(answer, probed + 30, "{line}");
-    // No 9+ chain beats a 30-link answer: firing is penalised by the garbage their answer
-    // sends beyond ours.
-    let ours = number_after(&line, "we fire ");
-    assert_eq!(number_after(&line, "penalty "), chain_garbage(answer) - chain_garbage(ours), "{line}");
-}
-
-#[test]
-fn a_buried_field_with_no_chain_in_reach_gives_up_chains_for_the_skill() {
-    let packs = packs(3);
-    // Thirteen garbage rows leave three rows: no chain worth the name can be built there.
-    let buried = "##########\n".repeat(13);
-    let (turn, opponent) = grown(&packs, 12);
-    let (action, why) = think(&packs, turn, player(&buried, 0, 40), player(&picture(&opponent), 0, 0), options(turn));
-    assert!(why.contains("skill mode: our best chain within 10 turns is"), "{why}");
-    assert!(matches!(action, Action::Drop { .. }), "gauge 40 cannot fire the skill");
 }
 
 #[test]
@@ -401,8 +357,7 @@ fn the_opening_plan_is_refined_while_it_is_followed_blindly() {
 fn once_the_plan_has_fired_its_chain_the_next_turn_builds_the_next_one() {
     // The opening plan is followed to its end (blindly here: every field is empty); the turn
     // after its fire must start the next chain. A finished plan used to stay in place: it
-    // blocked every rebuild, and its exhausted menu sent the bot into skill mode for the rest
-    // of the game.
+    // blocked every rebuild, and its exhausted menu read as no chain in reach.
     let packs = packs(2);
     let mut options =
         BotOptions { strategy: Strategy::Full, explain: true, plan_unconditional_turns: 100, ..BotOptions::default() };
@@ -417,50 +372,12 @@ fn once_the_plan_has_fired_its_chain_the_next_turn_builds_the_next_one() {
     assert!(turns[after].contains("plan finished"), "turn {after}: {}", turns[after]);
 }
 
-#[test]
-fn under_attack_a_fire_is_not_held_back_by_the_counter_penalty() {
-    let (packs, turn, field, opponent, mut wary) = nine_against_six();
-    let with_stock = |stock: u32, options: &BotOptions| {
-        counter_line(&packs, turn, player(&picture(&field), stock, 0), &opponent, options)
-    };
-    // Less than a row pending: firing is penalised (waiting keeps the chain).
-    assert!(with_stock(9, &wary).contains("penalty"));
-    // Garbage pending on our side: waiting only buries the chain, so no penalty. (A threshold
-    // below a row keeps this turn's field as grown: a stock of 10 would drop a row on it now.)
-    wary.decide.counter_under_attack_stock = 5;
-    let attacked = with_stock(9, &wary);
-    assert!(!attacked.contains("penalty"), "{attacked}");
-    assert!(attacked.contains("under attack"), "{attacked}");
-}
-
-#[test]
-fn in_a_race_the_fire_is_left_to_the_midgame_search() {
-    let packs = packs(2);
-    // The opponent is two turns from a 12-link chain; we can fire 9 now, built on other packs,
-    // so waiting lets them outgrow us.
-    let (twelve, opponent) = grown_before(&packs, 12, 2);
-    let turn = twelve - 2;
-    let (_, field) = grown(&packs, 9);
-    let mut wary = options(turn);
-    wary.decide.counter_answer_margin = 30;
-    let ours_now =
-        |options: &BotOptions| counter_line(&packs, turn, player(&picture(&field), 0, 0), &opponent, options);
-    let line = ours_now(&wary);
-    let (theirs, ours) = (number_after(&line, "if we wait they reach "), number_after(&line, ", we "));
-    assert!(theirs > ours, "not a race: {line}");
-    assert!(line.contains("racing") && !line.contains("penalty"), "{line}");
-    // Seed 000's rule penalises it.
-    wary.decide.counter_race_penalty = true;
-    let seed = ours_now(&wary);
-    assert!(seed.contains("penalty"), "{seed}");
-}
-
 /// `--explain` shows the race on every turn: during the plan's blind turns it says so; from then
 /// on both menus, ours from our plan's search (which sees the 9 links ready now) and theirs
 /// from the probe of their field.
 #[test]
 fn every_turn_explains_the_race() {
-    let (packs, turn, field, opponent, _) = nine_against_six();
+    let (packs, turn, field, opponent) = nine_against_six();
     let blind = BotOptions { turn: None, explain: true, ..options(0) };
     let (mut out, mut err) = (Vec::new(), Vec::new());
     play(game_text(&packs, 3).as_bytes(), &mut out, &mut err, blind).unwrap();
@@ -481,6 +398,6 @@ fn every_turn_explains_the_race() {
         assert!(links.parse::<u32>().unwrap() >= 9, "{menus}");
     }
     assert!(!theirs.ends_with("none"), "their field holds chains: {menus}");
-    // The counter analysis is part of the race.
-    assert!(why.contains("race counter: we fire"), "{why}");
+    // With our 9 ready, the exchange game weighs firing it.
+    assert!(why.contains("race exchange: fire "), "{why}");
 }

@@ -1,13 +1,13 @@
 //! The full bot (the default strategy), seed 000 from 最善手の探索 on: the turn-0 opening plan,
 //! then every turn our plan (kept, rebuilt, or the answer to their fire), the race's reading of
-//! both fields ([`super::race`]: fire now or keep building, the plan's safety, skill mode), and
+//! both fields ([`super::race`]: fire now or keep building, the plan's safety), and
 //! the midgame exhaustive search, which checks the tactics and is told what the plan's move is
 //! worth. Data flows one way: state → plan → race → midgame → action.
 
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use crate::rules::{chain_score, Action, GARBAGE_ROW};
+use crate::rules::Action;
 use crate::search::chain::{BeamResult, Start};
 use crate::search::midgame::{self, Advice, MidgameParams, VALUE_PER_BLOCK};
 use crate::state::TurnState;
@@ -30,123 +30,39 @@ pub struct DecideParams {
     /// The same for a plan rebuilt in the midgame.
     #[arg(long, default_value_t = 10)]
     pub rebuild_margin: i64,
-    /// The same for the plan that answers the opponent's fire (see `--no-answer-plan`): its
-    /// chain goes off turns after the midgame search's horizon.
+    /// The same for the plan that answers the opponent's fire (when the safety check finds a
+    /// first move answering it better than the plan's, that line becomes the plan): its chain
+    /// goes off turns after the midgame search's horizon.
     #[arg(long, default_value_t = 30)]
     pub answer_margin: i64,
-    /// Turn the counter analysis off.
-    #[arg(long)]
-    pub no_counter: bool,
-    /// Counter analysis runs when our best chain now has at least this many links (fewer send
-    /// less than a row).
+    /// The race weighs firing against waiting when we can fire at least this many links now, and
+    /// the safety check runs when they can (a smaller chain sends less than a row); either
+    /// side's makes the turn critical for the clock.
     #[arg(long, default_value_t = 8)]
-    pub counter_min_links: u32,
+    pub race_min_links: u32,
     /// A turn is decisive (the time manager gives it the most time) when either side can fire
     /// at least this many links now: a chain that can decide the game.
     #[arg(long, default_value_t = 12)]
     pub decisive_links: u32,
-    /// Opponent beams (counter analysis, skill mode, safety check): states kept per depth at
-    /// most; the turn's time slice sets the width below that.
+    /// The race's probes of a field (their menu, their answer, the safety check): states kept
+    /// per depth and per chain group at most; the turn's time slice sets the width below that.
     #[arg(long, default_value_t = 4000)]
-    pub counter_width: usize,
-    /// Opponent beams: states kept per chain group at most.
-    #[arg(long, default_value_t = 4000)]
-    pub counter_chain_width: usize,
-    /// Turns the opponent is given to out-chain us if we wait (c3).
-    #[arg(long, default_value_t = 5)]
-    pub counter_wait_turns: usize,
-    /// Turns the opponent is given to answer our fire (c4).
-    #[arg(long, default_value_t = 10)]
-    pub counter_answer_turns: usize,
-    /// Links added to the opponent's answer (c4) as the probe found it: a short probe of a
-    /// strong builder's field underestimates what it will really fire (kera answered a 17-link
-    /// fire the probe put at 15 with 18).
-    #[arg(long, default_value_t = 0)]
-    pub counter_answer_margin: u32,
-    /// Seed 000's rule: no counter adjustment at all while the opponent cannot out-chain us if
-    /// we wait, even when it would answer our fire with more. By default firing is then
-    /// penalised too: a chain that neither kills nor goes unanswered only hands it the game.
-    #[arg(long)]
-    pub no_counter_keep_building: bool,
-    /// When the opponent would answer our fire with more, root moves firing at least this many
-    /// links are penalised (3–4-link chains that drain its gauge are spared).
-    #[arg(long, default_value_t = 5)]
-    pub counter_penalty_links: u32,
-    /// Seed 000's rule in a race: also penalise a fire they would answer with more when waiting
-    /// lets them outgrow us (they reach more within the waiting turns than our plan's menu).
-    /// Off by default: both choices lose, and the penalty held back fires the midgame search
-    /// preferred (togatoga fired first and bigger).
-    #[arg(long)]
-    pub counter_race_penalty: bool,
-    /// The opening race: when the opponent can fire a chain at least as long as ours within
-    /// this many turns, before our plan fires a longer one, waiting only lets it fire first, so
-    /// firing now gets a bonus of the garbage it sends (also when it can fire as long a chain
-    /// now). The other counter rules compare sizes, not turns: colun fired 12 links the turn
-    /// after we held back a ready 12 for a longer chain two turns later. 0 turns it off.
-    #[arg(long, default_value_t = 1)]
-    pub counter_race_turns: usize,
-    /// The opening race: only for chains of at least this many links now (a smaller one does
-    /// not decide the game, and fast openers fire 12–14).
-    #[arg(long, default_value_t = 12)]
-    pub counter_race_min_links: u32,
-    /// The opening race: only up to this turn. Later, a strong builder that could fire first
-    /// keeps building instead (kera's first fires came at turns 17–26), and firing first only
-    /// hands it the answer.
-    #[arg(long, default_value_t = 13)]
-    pub counter_race_last_turn: usize,
-    /// No firing penalty while at least this much garbage is pending on our side (a row falls
-    /// next turn): waiting does not keep our chain for a better moment, the rows bury it
-    /// (togatoga's 13 links landed on a ready 12 the penalty held back, and we never fired).
-    #[arg(long, default_value_t = GARBAGE_ROW)]
-    pub counter_under_attack_stock: u32,
-    /// Turn skill mode off.
-    #[arg(long)]
-    pub no_skill_mode: bool,
-    /// Skill mode: give up chains when our best chain within 10 turns is at most this.
-    #[arg(long, default_value_t = 7)]
-    pub skill_give_up_links: u32,
-    /// Skill mode is considered only with at least this much garbage on our field.
-    #[arg(long, default_value_t = 20)]
-    pub skill_min_own_garbage: usize,
-    /// ... and at most this much garbage pending for the opponent.
-    #[arg(long, default_value_t = 20)]
-    pub skill_max_opponent_stock: u32,
-    /// ... and when the opponent can fire this many links within 10 turns.
-    #[arg(long, default_value_t = 12)]
-    pub skill_opponent_links: u32,
-    /// ... unless we can fire 9+ and fewer than this many blocks would explode by the skill.
-    #[arg(long, default_value_t = 10)]
-    pub skill_min_exploded: u32,
-    /// Skill mode ends when either player scores a chain of at least this many links.
-    #[arg(long, default_value_t = 8)]
-    pub skill_exit_links: u32,
+    pub probe_width: usize,
     /// Midgame depth once low on time.
     #[arg(long, default_value_t = 2)]
     pub low_time_depth: usize,
     /// Share of the turn's budget the rebuild beam may use.
     #[arg(long, default_value_t = 0.3)]
     pub rebuild_share: f64,
-    /// Share of the turn's budget the opponent beams may use, together.
+    /// Share of the turn's budget the race's probes of their field may use, together.
     #[arg(long, default_value_t = 0.3)]
-    pub counter_share: f64,
-    /// Turn the beam-plan safety check off.
-    #[arg(long)]
-    pub no_plan_safety: bool,
-    /// Safety check: runs when the opponent could fire at least this many links now.
-    #[arg(long, default_value_t = 8)]
-    pub plan_safety_min_links: u32,
+    pub race_share: f64,
     /// Safety check: turns we are given to answer the opponent's fire.
     #[arg(long, default_value_t = 7)]
     pub plan_safety_turns: usize,
     /// Share of what is left of the turn's budget the safety check's beams may use.
     #[arg(long, default_value_t = 0.2)]
     pub plan_safety_share: f64,
-    /// Keep the plan when the safety check finds another first move answering their fire
-    /// better (seed 000: the plan's move is only penalised, and the midgame search, which sees
-    /// a few plies, chooses; it buried the answering chain under their garbage). By default
-    /// the answering line becomes the plan.
-    #[arg(long)]
-    pub no_answer_plan: bool,
     /// With at least this much garbage pending on our side (their chain is landing), a plan
     /// rebuilt is an answer: the largest chain within the safety check's turns, as the answer
     /// plan (0: rebuilds keep the rebuild's horizon, `--rebuild-plan-turns`).
@@ -164,9 +80,8 @@ impl Default for DecideParams {
 #[derive(Clone, Debug, Default)]
 pub struct Brain {
     pub plan: Option<Plan>,
-    skill_mode: bool,
-    /// Both scores at the previous turn, to notice chains fired.
-    last_scores: Option<(u64, u64)>,
+    /// Their score at the previous turn, to notice chains fired.
+    last_score: Option<u64>,
     /// What the race has seen the opponent fire in this game.
     their_style: TheirStyle,
 }
@@ -202,9 +117,9 @@ impl Brain {
             stakes.label(),
             if low { " (low on time: no beams, shallow search)" } else { "" }
         );
-        let their_gain = self.last_scores.map_or(0, |(_, theirs)| state.opponent.score.saturating_sub(theirs));
+        let their_gain = self.last_score.map_or(0, |theirs| state.opponent.score.saturating_sub(theirs));
+        self.last_score = Some(state.opponent.score);
         self.their_style.observe(state.turn, their_gain);
-        self.update_skill_mode_exit(options, state, &mut why);
 
         // The opening plan is played blind for its first turns: nobody fires that early.
         if state.turn == 0 {
@@ -236,13 +151,12 @@ impl Brain {
             step = None;
         }
         // A plan played to its end (it fired its chain) must make way for the next one: kept,
-        // it blocked every rebuild, and its exhausted menu read as "no chain within 10 turns",
-        // which sent the bot into skill mode for the rest of the game.
+        // it blocked every rebuild, and its exhausted menu read as "no chain within 10 turns".
         if step.is_none() && self.plan.take().is_some() {
             let _ = writeln!(why, "  plan finished: building the next chain");
         }
 
-        if self.plan.is_none() && !low && !self.skill_mode {
+        if self.plan.is_none() && !low {
             let end = slice(Instant::now(), turn_end, options.decide.rebuild_share);
             let mut result = build_chain(options, state, false, end);
             // Under attack the chain must go off before the rows bury it: the answer's horizon,
@@ -258,30 +172,22 @@ impl Brain {
             step = self.plan.as_ref().and_then(|p| p.step(state));
         }
 
-        let mut advice =
-            Advice { plan_action: step.map(|s| s.action), skill_mode: self.skill_mode, ..Advice::default() };
+        let mut advice = Advice { plan_action: step.map(|s| s.action), ..Advice::default() };
         if low {
             let _ = writeln!(why, "  race: not read (low on time)");
         } else {
-            let beams_end = slice(Instant::now(), turn_end, options.decide.counter_share);
-            let check_skill = !options.decide.no_skill_mode && !self.skill_mode;
-            let known = Known { plan: self.plan.as_ref(), style: &self.their_style, fires_now, check_skill };
+            let beams_end = slice(Instant::now(), turn_end, options.decide.race_share);
+            let known = Known { plan: self.plan.as_ref(), style: &self.their_style, fires_now };
             let reading = race::read(options, state, known, beams_end, &mut why);
             if let Some(menu) = reading.their_menu {
                 self.their_style.remember(state.turn, menu);
             }
             advice.fire_bonus = reading.fire_bonus;
             advice.fire_penalty = reading.fire_penalty;
-            if reading.give_up_chains {
-                self.skill_mode = true;
-                advice.skill_mode = true;
-                advice.plan_action = None;
-                self.plan = None;
-            }
         }
 
         let safety = match advice.plan_action {
-            Some(action) if !low && !options.decide.no_plan_safety => {
+            Some(action) if !low => {
                 let end = slice(Instant::now(), turn_end, options.decide.plan_safety_share);
                 plan_safety(options, state, action, end, node_budget, &mut why)
             }
@@ -290,7 +196,7 @@ impl Brain {
         let mut safety_penalty = safety.penalty;
         // When another first move answers their fire better, its line becomes the plan: the
         // midgame search sees only a few plies, and the chain that answers is further off.
-        if let Some(answer) = safety.answer.filter(|_| !options.decide.no_answer_plan) {
+        if let Some(answer) = safety.answer {
             if let Some(plan) = answer_plan(options, answer) {
                 let _ = writeln!(
                     why,
@@ -384,19 +290,6 @@ impl Brain {
         );
         self.plan = Some(better?);
         self.plan.as_ref().and_then(|p| p.step(state))
-    }
-
-    /// Leaves skill mode once either player has fired a real chain since the last turn.
-    fn update_skill_mode_exit(&mut self, options: &BotOptions, state: &TurnState<Engine>, why: &mut String) {
-        let scores = (state.me.score, state.opponent.score);
-        if let Some((mine, theirs)) = self.last_scores {
-            let big = chain_score(options.decide.skill_exit_links);
-            if self.skill_mode && (scores.0.saturating_sub(mine) >= big || scores.1.saturating_sub(theirs) >= big) {
-                self.skill_mode = false;
-                let _ = writeln!(why, "  skill mode ends: a chain was fired");
-            }
-        }
-        self.last_scores = Some(scores);
     }
 }
 

@@ -39,7 +39,7 @@ pub enum Strategy {
     /// rebuilt by a shorter beam (no midgame search).
     Beam,
     /// The whole bot: the opening plan, then every turn the midgame exhaustive search of both
-    /// fields, with counter analysis and skill mode.
+    /// fields, advised by the race (fire now or wait).
     #[default]
     Full,
     /// A test opponent: a uniformly random drop each turn (reproducible: `--seed`).

@@ -96,6 +96,12 @@ impl Plan {
         }
     }
 
+    /// What the plan's own line makes ready at each turn from `turn` on (empty past its end).
+    pub fn line_from(&self, turn: usize) -> &[u32] {
+        let from = turn.saturating_sub(self.start_turn).min(self.line_links.len());
+        &self.line_links[from..]
+    }
+
     /// The longest chain the searched position could fire from `turn` to `turn + turns`.
     pub fn best_within(&self, turn: usize, turns: usize) -> u32 {
         let from = turn.saturating_sub(self.start_turn);

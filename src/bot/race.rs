@@ -5,19 +5,20 @@
 //!   ahead, as `links@turn` where it grows: ours on our plan's line and on any line its search
 //!   kept, theirs from a probe of their field; and the chains of 10+ links they fired in this
 //!   game against what they had in reach ([`TheirStyle`]);
-//! - `race counter`: the exchange if we fire now (their answer probed under our garbage) against
-//!   the race if we wait (what they and we reach meanwhile), and the advice it gives;
-//! - `race safety`: the exchange if they fire now, and whether the plan's move can answer it;
-//! - `race skill mode`: the chain race given up for the skill.
+//! - `race exchange`: when a chain of ours is ready, the small game over both sides' fire turns
+//!   ([`Exchange`]): fire it now (their answer probed under our garbage) or wait for our plan's
+//!   chain (while they fire first, or wait and answer bigger), and the advice it gives;
+//! - `race safety`: the exchange if they fire now, and whether the plan's move can answer it.
 //!
 //! The advice is a bonus or a penalty on the root moves that fire; the midgame exhaustive search
-//! then checks the tactics of the move it favours. Data flows one way: the turn's state and our
+//! then checks the tactics of the move it favours (the skill is one of its moves, chosen when
+//! it is worth most, never a mode). Data flows one way: the turn's state and our
 //! plan in, probes of both fields, advice out.
 
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use crate::rules::{chain_garbage, chain_score, Action, Simulator, GARBAGE, GARBAGE_ROW};
+use crate::rules::{chain_garbage, chain_score, Action, Simulator, GARBAGE_ROW, VISIBLE_HEIGHT};
 use crate::search::beam::BeamConfig;
 use crate::search::builder::BuilderConfig;
 use crate::search::chain::{best_fire, BeamResult, Start};
@@ -36,8 +37,6 @@ pub(super) struct Reading {
     pub fire_bonus: Option<(u32, i64)>,
     /// `(links, penalty)` subtracted from root moves firing at least `links` (value units).
     pub fire_penalty: Option<(u32, i64)>,
-    /// The chain race is lost: play for the skill.
-    pub give_up_chains: bool,
     /// Their menu as probed this turn (the largest chain at each turn from now), when probed.
     pub their_menu: Option<Vec<u32>>,
 }
@@ -130,7 +129,7 @@ pub(super) fn plan_menu_text(plan: &Plan, turn: usize) -> String {
 }
 
 /// Their garbage stock once our chain of `links` fired now has been added and offset against ours:
-/// what the counter analysis probes their answer under.
+/// what the exchange game probes their answer under.
 pub fn stock_after_our_fire<S>(state: &TurnState<S>, links: u32) -> u32 {
     (state.opponent.garbage + chain_garbage(links)).saturating_sub(state.me.garbage)
 }
@@ -141,13 +140,10 @@ pub(super) struct Known<'a> {
     pub plan: Option<&'a Plan>,
     pub style: &'a TheirStyle,
     pub fires_now: FiresNow,
-    /// Whether to ask if the chain race is lost (not in skill mode already, nor off by flag).
-    pub check_skill: bool,
 }
 
-/// Reads the race from both fields: the counter analysis (when a chain of ours is ready) and,
-/// when `check_skill`, whether to give the chain race up for the skill. Probes of the opponent
-/// run until `end`.
+/// Reads the race from both fields: their menu, and, when a chain of ours is ready, the exchange
+/// game of firing it now or waiting. Probes of the opponent run until `end`.
 pub(super) fn read(
     options: &BotOptions,
     state: &TurnState<Engine>,
@@ -155,138 +151,179 @@ pub(super) fn read(
     end: Instant,
     why: &mut String,
 ) -> Reading {
-    let Known { plan, style, fires_now, check_skill } = known;
+    let Known { plan, style, fires_now } = known;
     let mut reading = Reading::default();
     let d = &options.decide;
     let node_budget = (options.beam.node_budget > 0).then_some(options.beam.node_budget);
     let FiresNow { ours: ours_now, theirs: theirs_now } = fires_now;
-    let race =
-        d.counter_race_turns > 0 && state.turn <= d.counter_race_last_turn && ours_now >= d.counter_race_min_links;
-    let counter =
-        !d.no_counter && ours_now >= d.counter_min_links && (ours_now > theirs_now || (race && ours_now == theirs_now));
-    if !counter && !check_skill {
-        let _ = writeln!(
-            why,
-            "  race: no probe (we fire {ours_now} now, they {theirs_now}: no counter analysis; skill mode on, or off by flag)"
-        );
-        return reading;
-    }
-    let their_menu = |depth: usize, garbage: u32, end: Instant| -> BeamResult {
+    let weigh = ours_now >= d.race_min_links;
+    let their_menu = |garbage: u32, end: Instant| -> BeamResult {
         let start = Start { field: &state.opponent.field, packs: state.packs, turn: state.turn, garbage };
-        probe_for_bot(options, start, depth, end, node_budget)
+        probe_for_bot(options, start, POTENTIAL_TURNS, end, node_budget)
     };
-    let now = Instant::now();
-    let waiting_end = if counter { slice(now, end, 0.5) } else { end };
-    let waiting = their_menu(d.counter_wait_turns.max(POTENTIAL_TURNS), state.opponent.garbage, waiting_end);
+    let waiting_end = if weigh { slice(Instant::now(), end, 0.5) } else { end };
+    let theirs = their_menu(state.opponent.garbage, waiting_end).threats();
     let ours = plan.map_or(String::from("no plan"), |p| plan_menu_text(p, state.turn));
-    let theirs = waiting.threats();
     let fired = style.describe().map_or(String::new(), |f| format!(" | their fires: {f}"));
     let _ = writeln!(
         why,
         "  race menus: ours now {ours_now}, {ours} | theirs now {theirs_now}, {}{fired}",
         menu_text(state.turn, &theirs)
     );
-    reading.their_menu = Some(theirs);
-    if counter {
-        let c3 = waiting.best_within(d.counter_wait_turns);
-        let sent = chain_garbage(ours_now);
-        let stock = stock_after_our_fire(state, ours_now);
-        let answered = their_menu(d.counter_answer_turns, stock, end);
-        let probed = answered.best_within(d.counter_answer_turns);
-        let c4 = if probed > 0 { probed + d.counter_answer_margin } else { 0 };
-        let (c1, mine, theirs) = (ours_now, sent as i64, chain_garbage(c4) as i64);
-        // What we reach by waiting as long: our plan's menu (the chain ready now at least).
-        let ours_waiting = plan.map_or(0, |p| p.best_within(state.turn, d.counter_wait_turns)).max(c1);
-        let _ = write!(
-            why,
-            "  race counter: we fire {c1} now, they {theirs_now}; if we wait they reach {c3}, we {ours_waiting}; \
-             they reach {c4} after (probed {probed})"
-        );
-        let keep_building = !d.no_counter_keep_building && c1 < c4;
-        // The race: turns from now until they can fire a chain at least ours, and until our
-        // plan fires a longer one.
-        let their_first = if theirs_now >= c1 { Some(0) } else { waiting.earliest(c1) }
-            .filter(|&k| race && k <= d.counter_race_turns);
-        let our_longer = plan
-            .filter(|p| p.fire_links.is_some_and(|l| l > c1))
-            .and_then(|p| p.fire_turn())
-            .map(|t| t.saturating_sub(state.turn));
-        if let Some(k) = their_first {
-            let ours = our_longer.map_or("never".to_string(), |t| format!("in {t}"));
-            let _ = write!(why, "; they can fire {c1}+ in {k}, our plan a longer one {ours}");
-        }
-        if their_first.is_some_and(|k| our_longer.is_none_or(|t| t > k)) {
-            reading.fire_bonus = Some((c1, mine * VALUE_PER_BLOCK));
-            let _ = writeln!(why, " → bonus {mine} blocks for firing {c1}+ now (the race: they would fire first)");
-        } else if state.me.garbage >= d.counter_under_attack_stock && c1 <= c4 {
-            let _ = writeln!(why, " → no adjustment (under attack: waiting buries our chain)");
-        } else if c1 > c3 && !keep_building {
-            let _ = writeln!(why, " → no adjustment (they have nothing bigger)");
-        } else if c1 > c4 {
-            reading.fire_bonus = Some((c1, (mine - theirs) * VALUE_PER_BLOCK));
-            let _ = writeln!(why, " → bonus {} blocks for firing {c1}+ now", mine - theirs);
-        } else if c1 < c4 && c3 > ours_waiting && !d.counter_race_penalty {
-            let _ = writeln!(why, " → no adjustment (racing: waiting lets them outgrow us)");
-        } else if c1 < c4 {
-            let still_building = c1 > c3;
-            let penalty = theirs - mine;
-            reading.fire_penalty = Some((d.counter_penalty_links, penalty * VALUE_PER_BLOCK));
-            let _ = writeln!(
-                why,
-                " → penalty {penalty} blocks for firing {}+{}",
-                d.counter_penalty_links,
-                if still_building { " (they are still building: keep building)" } else { "" }
-            );
-        } else {
-            let _ = writeln!(why, " → no adjustment (equal answer)");
-        }
+    if weigh {
+        let answered = their_menu(stock_after_our_fire(state, ours_now), end);
+        let our_line = plan.map_or(&[][..], |p| p.line_from(state.turn));
+        let game =
+            Exchange { ours_now, our_line, their_menu: &theirs, their_answer: answered.best_within(POTENTIAL_TURNS) };
+        let weighed = game.weigh();
+        let under_attack = state.me.garbage >= GARBAGE_ROW;
+        reading = weighed.advice(under_attack);
+        let advice = match (reading.fire_bonus, reading.fire_penalty) {
+            (Some((links, bonus)), _) => format!("bonus {} blocks for firing {links}+ now", bonus / VALUE_PER_BLOCK),
+            (_, Some((links, penalty))) => {
+                format!("penalty {} blocks for firing {links}+ (keep building)", penalty / VALUE_PER_BLOCK)
+            }
+            _ if under_attack && weighed.fire_now < weighed.wait => {
+                "no adjustment (under attack: waiting buries our chain)".to_string()
+            }
+            _ => "no adjustment".to_string(),
+        };
+        let _ = writeln!(why, "  race exchange: {weighed} → {advice}");
     }
-    reading.give_up_chains = check_skill && give_up_chains(options, state, plan, &waiting, why);
+    reading.their_menu = Some(theirs);
     reading
 }
 
-/// Seed 000 (スキルモードの追加): the chain race is lost when we cannot build anything, or
-/// when the opponent reaches 12 links well before we reach anything that could stop it.
-fn give_up_chains(
-    options: &BotOptions,
-    state: &TurnState<Engine>,
-    plan: Option<&Plan>,
-    opponent: &BeamResult,
-    why: &mut String,
-) -> bool {
-    let d = &options.decide;
-    let Some(plan) = plan else { return false };
-    let ours_10 = plan.best_within(state.turn, 10);
-    let own_garbage = state.me.field.to_field().count(|c| c == GARBAGE);
-    // Only when buried: right after our own big chain the field is empty and any chain is
-    // far off, but the race is not lost.
-    if own_garbage >= d.skill_min_own_garbage && ours_10 <= d.skill_give_up_links {
-        let _ = writeln!(why, "  race skill mode: our best chain within 10 turns is {ours_10}");
-        return true;
+/// A field holds 16 rows: net garbage beyond that buries any field, so an exchange is worth at
+/// most this many blocks either way (waiting to turn a 17 into a 19 gains nothing).
+const KILL_BLOCKS: i64 = GARBAGE_ROW as i64 * VISIBLE_HEIGHT as i64;
+
+/// Root moves firing fewer links than this are never penalised: 3–4-link chains send almost
+/// nothing and drain their gauge.
+const PENALTY_MIN_LINKS: u32 = 5;
+
+/// One exchange at the level of menus: a chain of `fired` links answered by one of `answer`
+/// links. The net garbage blocks the answering side receives (negative: the firing side does),
+/// at most a kill.
+pub(super) fn exchange(fired: u32, answer: u32) -> i64 {
+    (i64::from(chain_garbage(fired)) - i64::from(chain_garbage(answer))).clamp(-KILL_BLOCKS, KILL_BLOCKS)
+}
+
+/// The exchange game of one turn, over the turns each side fires (offsets from now: index 0 is
+/// this turn). We either fire the chain ready now, or wait for our plan's chain; while we wait
+/// they either fire first (a chain sending a row or more), on any turn before ours, and we answer
+/// with what our plan's line has
+/// ready the turn after (their rows land before our drop), or they wait too and answer our chain
+/// with their answer of now, or with a longer chain they have ready by then. They pick the reply worst
+/// for us (minimax: no opponent is recognised, and a fast firer's turn is as possible as a
+/// builder's).
+pub(super) struct Exchange<'a> {
+    /// The chain we can fire now.
+    pub ours_now: u32,
+    /// What our plan's own line makes ready at each turn from now (empty without a plan).
+    pub our_line: &'a [u32],
+    /// The largest chain they can fire at each turn from now (the probe of their field).
+    pub their_menu: &'a [u32],
+    /// Their answer to our fire now: the probe of their field under our garbage.
+    pub their_answer: u32,
+}
+
+/// What the exchange game found: the value of each of our two choices (net garbage blocks to
+/// them, see [`exchange`]) and how the opponent answers each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Weighed {
+    /// The chain we can fire now and their answer to it.
+    pub ours_now: u32,
+    pub their_answer: u32,
+    /// Firing now.
+    pub fire_now: i64,
+    /// Waiting: our chain's links and turn offset, and their best reply.
+    pub wait_links: u32,
+    pub wait_turns: usize,
+    pub wait: i64,
+    pub reply: Reply,
+}
+
+/// Their best reply to our waiting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Reply {
+    /// They fire `links` first, `turns` from now; we answer with `answer`.
+    FireFirst { turns: usize, links: u32, answer: u32 },
+    /// They wait and answer our chain with `answer`.
+    Answer { answer: u32 },
+}
+
+/// Links an answer given under garbage falls short of what a search of the field finds: the
+/// rows land before the answering drop and on its chain. `calibrate` measured the probe's
+/// answers 2.25 links above togatoga's real ones and 2.0 above ysgeso's (decide files).
+const ANSWER_SHORTFALL: u32 = 2;
+
+impl Exchange<'_> {
+    pub(super) fn weigh(&self) -> Weighed {
+        let their_answer = self.their_answer.saturating_sub(ANSWER_SHORTFALL);
+        let fire_now = exchange(self.ours_now, their_answer);
+        // Our chain if we wait: the plan line's largest within the probe's horizon, at its
+        // earliest turn; without a longer one, the chain ready now held one turn.
+        let ready = |k: usize| self.our_line.get(k).copied().unwrap_or(0);
+        let horizon = self.our_line.len().min(POTENTIAL_TURNS + 1);
+        let longest = (1..horizon).map(ready).max().unwrap_or(0);
+        let (wait_links, wait_turns) = match (1..horizon).find(|&k| ready(k) == longest) {
+            Some(k) if longest > self.ours_now => (longest, k),
+            _ => (self.ours_now, 1),
+        };
+        let theirs = |k: usize| self.their_menu.get(k).copied().unwrap_or(0);
+        // Their answer of now already counts the turns they build under our garbage; a chain
+        // they have ready by our later fire answers it at least as well.
+        let answer = (0..=wait_turns).map(theirs).max().unwrap_or(0).max(their_answer);
+        let mut reply = Reply::Answer { answer };
+        let mut wait = exchange(wait_links, answer);
+        for turns in 0..wait_turns {
+            let (links, answer) = (theirs(turns), ready(turns + 1).saturating_sub(ANSWER_SHORTFALL));
+            let value = -exchange(links, answer);
+            // A chain sending less than a row drops nothing on our field: the plan goes on.
+            if chain_garbage(links) >= GARBAGE_ROW && value < wait {
+                (wait, reply) = (value, Reply::FireFirst { turns, links, answer });
+            }
+        }
+        Weighed { ours_now: self.ours_now, their_answer, fire_now, wait_links, wait_turns, wait, reply }
     }
-    let theirs_10 = opponent.best_within(10);
-    let mut probe = state.me.field;
-    let exploded = probe.use_skill().exploded;
-    let never = usize::MAX / 2;
-    let ours = |links: u32| plan.earliest(links).map_or(never, |t| t.saturating_sub(state.turn));
-    let theirs_12 = opponent.earliest(d.skill_opponent_links).unwrap_or(never);
-    let give_up = own_garbage >= d.skill_min_own_garbage
-        && state.opponent.garbage <= d.skill_max_opponent_stock
-        && theirs_10 >= d.skill_opponent_links
-        && !(ours_10 >= 9 && exploded < d.skill_min_exploded)
-        && ours(12) >= theirs_12 + 3
-        && ours(11) >= theirs_12 + 3
-        && ours(10) >= theirs_12 + 2
-        && ours(9) > theirs_12
-        && ours(8) >= theirs_12;
-    if give_up {
-        let _ = writeln!(why, "  race skill mode: they reach {theirs_10} links within 10 turns, long before us");
+}
+
+impl Weighed {
+    /// The advice to the midgame search: the difference between firing now and waiting, as a
+    /// bonus on firing our chain or a penalty on firing anything but small chains (none while
+    /// rows are falling on us: waiting only buries the chain).
+    pub(super) fn advice(&self, under_attack: bool) -> Reading {
+        let gain = self.fire_now - self.wait;
+        let mut reading = Reading::default();
+        if gain > 0 {
+            reading.fire_bonus = Some((self.ours_now, gain * VALUE_PER_BLOCK));
+        } else if gain < 0 && !under_attack {
+            reading.fire_penalty = Some((PENALTY_MIN_LINKS, -gain * VALUE_PER_BLOCK));
+        }
+        reading
     }
-    give_up
+}
+
+impl std::fmt::Display for Weighed {
+    /// "fire 12 now, they answer 9: +27 | wait for 16 in 3, they fire 13 in 1 first, we answer
+    /// 11: -27" (net garbage blocks to them).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (ours, answer) = (self.ours_now, self.their_answer);
+        write!(f, "fire {ours} now, they answer {answer}: {:+} | ", self.fire_now)?;
+        write!(f, "wait for {} in {}, ", self.wait_links, self.wait_turns)?;
+        match self.reply {
+            Reply::FireFirst { turns, links, answer } => {
+                write!(f, "they fire {links} in {turns} first, we answer {answer}")?
+            }
+            Reply::Answer { answer } => write!(f, "they wait and answer {answer}")?,
+        }
+        write!(f, ": {:+}", self.wait)
+    }
 }
 
 /// The largest chain each side can fire with this turn's pack, in links: measured once a turn
-/// for the time manager and the counter analysis.
+/// for the time manager and the race.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct FiresNow {
     pub ours: u32,
@@ -310,8 +347,7 @@ pub(super) fn stakes(options: &BotOptions, state: &TurnState<Engine>, fires_now:
         Stakes::Decisive
     } else if state.me.garbage > 0
         || state.opponent.garbage > 0
-        || fires_now.ours >= d.counter_min_links
-        || fires_now.theirs >= d.plan_safety_min_links
+        || fires_now.ours.max(fires_now.theirs) >= d.race_min_links
     {
         Stakes::Critical
     } else {
@@ -343,7 +379,7 @@ pub fn plan_safety(
     let d = &options.decide;
     let mut nodes = 0;
     let theirs = best_fire(&state.opponent.field, state.pack(), &mut nodes).map_or(0, |f| f.chain.links);
-    if theirs < d.plan_safety_min_links || state.turn + 1 >= state.packs.len() {
+    if theirs < d.race_min_links || state.turn + 1 >= state.packs.len() {
         return Safety::default();
     }
     let incoming = chain_garbage(theirs);
@@ -403,7 +439,7 @@ pub(super) fn aim_at_answer(options: &BotOptions, result: &mut BeamResult) -> bo
 }
 
 /// A small search of one field (opponent probes, safety check) with the chosen builder, at the
-/// counter-analysis width, until `end` or, when the bot runs on a node budget, a twentieth of it.
+/// probe width, until `end` or, when the bot runs on a node budget, a twentieth of it.
 fn probe_for_bot(
     options: &BotOptions,
     start: Start<'_, Engine>,
@@ -418,8 +454,8 @@ fn probe_for_bot(
 }
 
 /// The race's probe of a field: the largest chain it can fire at each turn ahead (the result's
-/// menu), searched with the chosen builder at the counter-analysis width (`--counter-width`,
-/// `--counter-chain-width`), until `deadline` or `node_budget` simulations.
+/// menu), searched with the chosen builder at `--probe-width`, until `deadline` or `node_budget`
+/// simulations.
 pub fn probe(
     options: &BotOptions,
     start: Start<'_, Engine>,
@@ -429,8 +465,8 @@ pub fn probe(
 ) -> BeamResult {
     let d = &options.decide;
     let beam = BeamConfig {
-        width: d.counter_width,
-        chain_width: d.counter_chain_width,
+        width: d.probe_width,
+        chain_width: d.probe_width,
         depth,
         deadline,
         node_budget,
@@ -442,7 +478,66 @@ pub fn probe(
 
 #[cfg(test)]
 mod tests {
-    use super::{chain_score, menu_text, TheirStyle};
+    use super::{chain_garbage, chain_score, exchange, menu_text, Exchange, Reading, Reply, TheirStyle, KILL_BLOCKS};
+    use crate::search::midgame::VALUE_PER_BLOCK;
+
+    fn weigh(ours_now: u32, our_line: &[u32], their_menu: &[u32], their_answer: u32) -> super::Weighed {
+        Exchange { ours_now, our_line, their_menu, their_answer }.weigh()
+    }
+
+    #[test]
+    fn an_exchange_is_the_net_garbage_up_to_a_kill() {
+        assert_eq!(exchange(13, 12), 60 - 45);
+        assert_eq!(exchange(10, 13), 25 - 60);
+        assert_eq!(exchange(12, 0), i64::from(chain_garbage(12)));
+        assert_eq!(exchange(20, 3), KILL_BLOCKS, "a 20-link chain buries any field");
+        assert_eq!(exchange(3, 20), -KILL_BLOCKS);
+    }
+
+    /// Colun's opening (pack file 28, turn 10): our 12 is ready, its 12 comes next turn, our
+    /// plan's 16 four turns later. Waiting lets it fire first and our answer comes under its
+    /// rows: firing now is worth more.
+    #[test]
+    fn a_fast_opener_that_fires_first_makes_firing_now_worth_more() {
+        let weighed = weigh(12, &[12, 11, 11, 15, 16], &[4, 12, 13, 14, 15], 15);
+        assert_eq!(weighed.their_answer, 13, "the probed answer less what rows cost it");
+        assert_eq!(weighed.fire_now, exchange(12, 13));
+        assert_eq!((weighed.wait_links, weighed.wait_turns), (16, 4));
+        assert_eq!(weighed.reply, Reply::FireFirst { turns: 1, links: 12, answer: 9 });
+        assert_eq!(weighed.wait, -exchange(12, 9));
+        let gain = weighed.fire_now - weighed.wait;
+        assert!(gain > 0);
+        let bonus = Reading { fire_bonus: Some((12, gain * VALUE_PER_BLOCK)), ..Reading::default() };
+        assert_eq!(weighed.advice(false), bonus);
+    }
+
+    /// A builder far from a chain: nothing it can fire first beats what our line has ready, and
+    /// our longer chain later sends more past its answer: keep building.
+    #[test]
+    fn against_a_slow_builder_waiting_for_the_longer_chain_is_worth_more() {
+        let weighed = weigh(10, &[10, 10, 11, 13, 15, 15], &[3, 5, 6, 7, 7, 10], 11);
+        assert_eq!((weighed.wait_links, weighed.wait_turns), (15, 4));
+        assert_eq!(weighed.reply, Reply::Answer { answer: 9 });
+        assert_eq!(weighed.wait, exchange(15, 9));
+        let loss = weighed.wait - weighed.fire_now;
+        assert!(loss > 0);
+        let penalty = Reading { fire_penalty: Some((5, loss * VALUE_PER_BLOCK)), ..Reading::default() };
+        assert_eq!(weighed.advice(false), penalty, "small chains are spared");
+        assert_eq!(weighed.advice(true), Reading::default(), "under attack waiting buries the chain");
+    }
+
+    /// With no longer chain on our line, waiting is holding the chain a turn, which can only
+    /// give them time: firing never loses to it.
+    #[test]
+    fn with_nothing_longer_to_wait_for_waiting_holds_the_chain_a_turn() {
+        let weighed = weigh(11, &[11], &[9, 10, 10], 5);
+        assert_eq!((weighed.wait_links, weighed.wait_turns), (11, 1));
+        assert!(weighed.fire_now >= weighed.wait, "{weighed}");
+        assert_eq!(
+            weighed.to_string(),
+            "fire 11 now, they answer 3: +31 | wait for 11 in 1, they fire 9 in 0 first, we answer 0: -18"
+        );
+    }
 
     #[test]
     fn their_fires_are_read_from_their_score_against_the_probe_of_that_turn() {

@@ -31,7 +31,6 @@ pub(super) struct Line {
 /// The evaluation with its per-search constants.
 pub(super) struct Evaluator<'a> {
     pub params: &'a MidgameParams,
-    pub skill_mode: bool,
     /// The turn of ply 1.
     pub turn: usize,
     /// Garbage that kills the opponent, from its field at the root.
@@ -45,17 +44,9 @@ pub(super) struct Evaluator<'a> {
 }
 
 impl<'a> Evaluator<'a> {
-    pub fn new(
-        params: &'a MidgameParams,
-        skill_mode: bool,
-        turn: usize,
-        lethal: u32,
-        our_garbage: u32,
-        opp_garbage: u32,
-    ) -> Self {
+    pub fn new(params: &'a MidgameParams, turn: usize, lethal: u32, our_garbage: u32, opp_garbage: u32) -> Self {
         Evaluator {
             params,
-            skill_mode,
             turn,
             lethal,
             our_garbage,
@@ -160,14 +151,12 @@ impl<'a> Evaluator<'a> {
     /// Our skill's threat: what it would send now, scaled by (1 + gauge)/81 while charging.
     fn own_skill(&self, skill: &Outcome, gauge: u32) -> i64 {
         let p = self.params;
-        let weight = if self.skill_mode { p.own_skill_mode } else { p.own_skill };
-        let full = weight * skill.garbage() as i64;
-        let mut v =
-            if gauge >= SKILL_THRESHOLD { full } else { full * (1 + gauge as i64) / (SKILL_THRESHOLD as i64 + 1) };
-        if self.skill_mode {
-            v += p.skill_mode_exploded * skill.exploded as i64;
+        let full = p.own_skill * skill.garbage() as i64;
+        if gauge >= SKILL_THRESHOLD {
+            full
+        } else {
+            full * (1 + gauge as i64) / (SKILL_THRESHOLD as i64 + 1)
         }
-        v
     }
 
     /// The opponent's skill threat: nothing while far from charged, a fifth of its garbage

@@ -46,8 +46,7 @@
 //!   class chains; our drains are exact. Its skill is searched in its tree whenever its own
 //!   gains allow it, and used in ours only where the bound reaches 80.
 //! - What each side's skill would send at the leaves is measured once before the last move of
-//!   the line (per leaf it costs as much as the leaves themselves); in skill mode ours is
-//!   measured after it, since that is what the last move is chosen by.
+//!   the line (per leaf it costs as much as the leaves themselves).
 //! - The blocks and garbage on the opponent's field per class are not summarised: the garbage
 //!   follows from the rows fallen, and no evaluation term uses the block count.
 
@@ -86,13 +85,10 @@ const MIN_DEPTH_GROWTH: f64 = 4.0;
 pub struct Advice {
     /// The beam plan's move: its value is reported as [`MidgameResult::plan_value`].
     pub plan_action: Option<Action>,
-    /// Counter analysis: `(links, bonus)` added to root moves firing at least `links`.
+    /// The race's exchange game: `(links, bonus)` added to root moves firing at least `links`.
     pub fire_bonus: Option<(u32, i64)>,
-    /// Counter analysis: `(links, penalty)` subtracted from root moves firing at least `links`.
+    /// The race's exchange game: `(links, penalty)` subtracted from root moves firing at least `links`.
     pub fire_penalty: Option<(u32, i64)>,
-    /// Favour the skill: its own-skill weight and a bonus per block its explosion would
-    /// remove (seed: スキルモヌド).
-    pub skill_mode: bool,
 }
 
 /// What the search found.
@@ -142,7 +138,6 @@ pub fn search<S: Simulator + Send + Sync>(
     let plan = advice.plan_action.and_then(|p| actions.iter().position(|&a| a == p));
     let evaluator = Evaluator::new(
         params,
-        advice.skill_mode,
         state.turn,
         lethal_garbage(&state.opponent.field),
         garbage_on(&state.me.field),
@@ -249,7 +244,7 @@ fn search_depth<S: Simulator>(
     };
     let summary = opponent.summarise(&state.opponent.field, state.opponent.gauge)?;
     let p = params;
-    let own_skill_used = p.own_skill != 0 || p.own_skill_mode != 0 || p.skill_mode_exploded != 0;
+    let own_skill_used = p.own_skill != 0;
     let tree = OwnTree {
         packs: state.packs,
         turn: state.turn,

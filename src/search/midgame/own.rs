@@ -166,34 +166,19 @@ impl OwnTree<'_> {
         if child.dead {
             return self.eval.death(1);
         }
-        let skill = if self.depth() == 1 {
-            let before = self.skill_before_last_move(root, task);
-            self.skill_after_last_move(&child, before, task)
-        } else {
-            Outcome::default()
-        };
+        let skill = if self.depth() == 1 { self.skill_before_last_move(root, task) } else { Outcome::default() };
         self.reply(1, root, &child, alpha, i64::MAX, &skill, task)
     }
 
     /// What our skill would do, for the threat measured at the leaves: once before the last
     /// move (the move rarely changes it, and measuring it per leaf would cost as much as the
-    /// leaves themselves) ...
+    /// leaves themselves).
     fn skill_before_last_move<S: Simulator>(&self, node: &Node<S>, task: &mut Task) -> Outcome {
-        if self.own_skill_used && !self.eval.skill_mode {
+        if self.own_skill_used {
             task.nodes += 1;
             node.field.clone().use_skill()
         } else {
             Outcome::default()
-        }
-    }
-
-    /// ... except in skill mode, where it is what the last moves are chosen by.
-    fn skill_after_last_move<S: Simulator>(&self, child: &Child<S>, before: Outcome, task: &mut Task) -> Outcome {
-        if self.own_skill_used && self.eval.skill_mode {
-            task.nodes += 1;
-            child.field.clone().use_skill()
-        } else {
-            before
         }
     }
 
@@ -235,7 +220,6 @@ impl OwnTree<'_> {
                 let value = if child.dead {
                     self.eval.death(ply)
                 } else {
-                    let skill = self.skill_after_last_move(&child, skill, task);
                     self.reply(ply, node, &child, alpha, beta, &skill, task)
                 };
                 best = best.max(value);
@@ -390,7 +374,7 @@ mod tests {
         let mut checked = [0usize; 4]; // rows on us, rows on them, skills, drains
         for seed in 0..30 {
             let packs = Packs::generate(seed);
-            let eval = Evaluator::new(&params, false, 0, 160, 0, 0);
+            let eval = Evaluator::new(&params, 0, 160, 0, 0);
             let tree = OwnTree {
                 packs: &packs,
                 turn: 0,

@@ -53,17 +53,10 @@ pub struct MidgameParams {
     #[arg(long = "mid-field-garbage", default_value_t = 100)]
     pub field_garbage: i64,
 
-    /// Midgame eval: value per block our skill would send now, while building chains (scaled by
-    /// (1 + gauge)/81 below 80; the seed lowers it when building chains).
+    /// Midgame eval: value per block our skill would send now (scaled by (1 + gauge)/81 below
+    /// 80; the seed lowers it when building chains).
     #[arg(long = "mid-own-skill", default_value_t = 50)]
     pub own_skill: i64,
-    /// Midgame eval: value per block our skill would send now, in skill mode.
-    #[arg(long = "mid-own-skill-mode", default_value_t = 100)]
-    pub own_skill_mode: i64,
-    /// Midgame eval, skill mode: value per block the skill's explosion would remove (5s and their
-    /// numbered neighbours), favouring fields that gather them.
-    #[arg(long = "mid-skill-mode-exploded", default_value_t = 20)]
-    pub skill_mode_exploded: i64,
 
     /// Midgame eval: value per block the opponent's skill would send once charged (subtracted).
     #[arg(long = "mid-opp-skill", default_value_t = 100)]
