@@ -98,8 +98,17 @@ impl Plan {
 
     /// What the plan's own line makes ready at each turn from `turn` on (empty past its end).
     pub fn line_from(&self, turn: usize) -> &[u32] {
-        let from = turn.saturating_sub(self.start_turn).min(self.line_links.len());
-        &self.line_links[from..]
+        self.tail_from(&self.line_links, turn)
+    }
+
+    /// What the searched position could fire at each turn from `turn` on, any line.
+    pub fn threats_from(&self, turn: usize) -> &[u32] {
+        self.tail_from(&self.threats, turn)
+    }
+
+    /// The part of `links` (indexed from `start_turn`) from `turn` on.
+    fn tail_from<'a>(&self, links: &'a [u32], turn: usize) -> &'a [u32] {
+        &links[turn.saturating_sub(self.start_turn).min(links.len())..]
     }
 
     /// The longest chain the searched position could fire from `turn` to `turn + turns`.

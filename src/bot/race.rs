@@ -119,12 +119,11 @@ pub(super) fn menu_text(start_turn: usize, links: &[u32]) -> String {
 /// Our plan's menus from `turn` on: what its own line makes ready at each turn, and what its
 /// search found fireable on any line (a chain the plan no longer leads to).
 pub(super) fn plan_menu_text(plan: &Plan, turn: usize) -> String {
-    let from = |links: &[u32]| turn.saturating_sub(plan.start_turn).min(links.len());
     let at = turn.max(plan.start_turn);
     format!(
         "on the plan's line {}, on any line {}",
-        menu_text(at, &plan.line_links[from(&plan.line_links)..]),
-        menu_text(at, &plan.threats[from(&plan.threats)..])
+        menu_text(at, plan.line_from(turn)),
+        menu_text(at, plan.threats_from(turn))
     )
 }
 
@@ -177,17 +176,8 @@ pub(super) fn read(
             Exchange { ours_now, our_line, their_menu: &theirs, their_answer: answered.best_within(POTENTIAL_TURNS) };
         let weighed = game.weigh();
         let under_attack = state.me.garbage >= GARBAGE_ROW;
-        reading = weighed.advice(under_attack);
-        let advice = match (reading.fire_bonus, reading.fire_penalty) {
-            (Some((links, bonus)), _) => format!("bonus {} blocks for firing {links}+ now", bonus / VALUE_PER_BLOCK),
-            (_, Some((links, penalty))) => {
-                format!("penalty {} blocks for firing {links}+ (keep building)", penalty / VALUE_PER_BLOCK)
-            }
-            _ if under_attack && weighed.fire_now < weighed.wait => {
-                "no adjustment (under attack: waiting buries our chain)".to_string()
-            }
-            _ => "no adjustment".to_string(),
-        };
+        let advice;
+        (reading, advice) = weighed.advice(under_attack);
         let _ = writeln!(why, "  race exchange: {weighed} → {advice}");
     }
     reading.their_menu = Some(theirs);
@@ -212,10 +202,9 @@ pub(super) fn exchange(fired: u32, answer: u32) -> i64 {
 /// The exchange game of one turn, over the turns each side fires (offsets from now: index 0 is
 /// this turn). We either fire the chain ready now, or wait for our plan's chain; while we wait
 /// they either fire first (a chain sending a row or more), on any turn before ours, and we answer
-/// with what our plan's line has
-/// ready the turn after (their rows land before our drop), or they wait too and answer our chain
-/// with their answer of now, or with a longer chain they have ready by then. They pick the reply worst
-/// for us (minimax: no opponent is recognised, and a fast firer's turn is as possible as a
+/// with what our plan's line has ready the turn after (their rows land before our drop), or they
+/// wait too and answer our chain with their answer of now, or with a longer chain they have ready
+/// by then. They pick the reply worst for us (minimax: no opponent is recognised, and a fast firer's turn is as possible as a
 /// builder's).
 pub(super) struct Exchange<'a> {
     /// The chain we can fire now.
@@ -293,15 +282,22 @@ impl Weighed {
     /// The advice to the midgame search: the difference between firing now and waiting, as a
     /// bonus on firing our chain or a penalty on firing anything but small chains (none while
     /// rows are falling on us: waiting only buries the chain).
-    pub(super) fn advice(&self, under_attack: bool) -> Reading {
+    /// With the advice, the words `--explain` gives it.
+    pub(super) fn advice(&self, under_attack: bool) -> (Reading, String) {
         let gain = self.fire_now - self.wait;
         let mut reading = Reading::default();
-        if gain > 0 {
+        let said = if gain > 0 {
             reading.fire_bonus = Some((self.ours_now, gain * VALUE_PER_BLOCK));
+            format!("bonus {gain} blocks for firing {}+ now", self.ours_now)
         } else if gain < 0 && !under_attack {
             reading.fire_penalty = Some((PENALTY_MIN_LINKS, -gain * VALUE_PER_BLOCK));
-        }
-        reading
+            format!("penalty {} blocks for firing {PENALTY_MIN_LINKS}+ (keep building)", -gain)
+        } else if gain < 0 {
+            "no adjustment (under attack: waiting buries our chain)".to_string()
+        } else {
+            "no adjustment".to_string()
+        };
+        (reading, said)
     }
 }
 
@@ -508,7 +504,9 @@ mod tests {
         let gain = weighed.fire_now - weighed.wait;
         assert!(gain > 0);
         let bonus = Reading { fire_bonus: Some((12, gain * VALUE_PER_BLOCK)), ..Reading::default() };
-        assert_eq!(weighed.advice(false), bonus);
+        let (reading, said) = weighed.advice(false);
+        assert_eq!(reading, bonus);
+        assert_eq!(said, format!("bonus {gain} blocks for firing 12+ now"));
     }
 
     /// A builder far from a chain: nothing it can fire first beats what our line has ready, and
@@ -522,8 +520,10 @@ mod tests {
         let loss = weighed.wait - weighed.fire_now;
         assert!(loss > 0);
         let penalty = Reading { fire_penalty: Some((5, loss * VALUE_PER_BLOCK)), ..Reading::default() };
-        assert_eq!(weighed.advice(false), penalty, "small chains are spared");
-        assert_eq!(weighed.advice(true), Reading::default(), "under attack waiting buries the chain");
+        assert_eq!(weighed.advice(false).0, penalty, "small chains are spared");
+        let (reading, said) = weighed.advice(true);
+        assert_eq!(reading, Reading::default(), "under attack waiting buries the chain");
+        assert_eq!(said, "no adjustment (under attack: waiting buries our chain)");
     }
 
     /// With no longer chain on our line, waiting is holding the chain a turn, which can only
