@@ -540,6 +540,44 @@ fn summary_refuses_a_game_twice_and_two_bots() {
     assert!(err.contains("summarize one bot's games at a time"), "{err}");
 }
 
+/// `--summary A --compare B`: both summaries, then the games paired by opponent, pack file and
+/// seat, with the files where one bot did better.
+#[test]
+fn compare_pairs_two_bots_games_on_the_same_packs() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("a.jsonl");
+    let opponent = format!("crasher={CRASHER}");
+    run_ok(
+        &format!("{PACKS}/pack_0000.pack"),
+        &["--opponent", &opponent, "--pairs", "1", "--json", a.to_str().unwrap()],
+    );
+    // B: another bot on the same games, losing the one from seat 1 that A won.
+    let mut b_text = String::new();
+    for mut game in json_lines(&a) {
+        let seat = game["our_seat"].as_u64().unwrap() as usize;
+        assert_eq!(game["winner"].as_u64(), Some(seat as u64), "greedy beats the crasher");
+        game["commands"][seat] = Value::from(format!("{} --name other", greedy()));
+        if seat == 1 {
+            game["winner"] = Value::from(0);
+        }
+        b_text.push_str(&format!("{game}\n"));
+    }
+    let b = dir.path().join("b.jsonl");
+    std::fs::write(&b, b_text).unwrap();
+    let out = gauntlet(&["--summary", a.to_str().unwrap(), "--compare", b.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(stdout.matches("bot: ").count(), 2, "both summaries: {stdout}");
+    let header = stdout.lines().position(|l| l.starts_with("opponent  pairs")).expect("the paired table");
+    let paired = cells(stdout.lines().nth(header + 1).unwrap());
+    assert_eq!(paired, ["crasher", "2", "1", "1", "0", "0", "0", "1.00"], "{stdout}");
+    assert!(stdout.contains("crasher: A better on pack_0000.pack"), "{stdout}");
+
+    // --compare alone is refused: it compares with a summary.
+    let out = gauntlet(&["--compare", b.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
 #[test]
 fn the_summary_reads_each_first_exchange() {
     let dir = tempfile::tempdir().unwrap();

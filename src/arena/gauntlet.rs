@@ -22,6 +22,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
 use super::jobs::PinnedJobs;
+use super::paired;
 use super::record::{self, GameLine};
 use super::referee::PlayedGame;
 use super::stats::{self, Tally};
@@ -75,6 +76,10 @@ pub struct GauntletArgs {
         conflicts_with_all = ["bot", "opponents", "opponent", "json", "replays", "shard"]
     )]
     pub summary: Vec<PathBuf>,
+    /// With --summary: also summarize another bot's games in these --json files, and compare
+    /// the two game by game (same opponent, pack file and seat) with a sign test.
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "summary")]
+    pub compare: Vec<PathBuf>,
 }
 
 /// One slice of a sharded gauntlet: shard `index` (1-based) of `count`.
@@ -227,7 +232,7 @@ impl GauntletLine {
     }
 
     /// Our score: 1, ½ or 0.
-    fn our_score(&self) -> f64 {
+    pub(super) fn our_score(&self) -> f64 {
         stats::seat_score(usize::try_from(self.line.winner).ok(), self.our_seat)
     }
 }
@@ -343,20 +348,34 @@ fn load_summary_files(files: &[PathBuf]) -> Result<Vec<GauntletLine>, String> {
     Ok(lines)
 }
 
-/// `--summary`: the summary of the games in `files`, playing none.
-fn summarize(files: &[PathBuf]) -> Result<(), String> {
+/// `--summary`: the summary of the games in `files`, playing none; with `--compare`, the
+/// summary of the other bot's games in `compare` too, and the two compared game by game.
+fn summarize(files: &[PathBuf], compare: &[PathBuf]) -> Result<(), String> {
+    let (a_bot, a) = summarize_one(files)?;
+    if compare.is_empty() {
+        return Ok(());
+    }
+    println!();
+    let (b_bot, b) = summarize_one(compare)?;
+    println!();
+    print!("{}", paired::paired_text(&a_bot, &b_bot, &a, &b));
+    Ok(())
+}
+
+/// Prints the summary of one bot's games in `files`; returns the bot's command and the games.
+fn summarize_one(files: &[PathBuf]) -> Result<(String, Vec<GauntletLine>), String> {
     let lines = load_summary_files(files)?;
     let Some(first) = lines.first() else {
         let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
         return Err(format!("{}: no games to summarize", names.join(", ")));
     };
-    let bot = &first.line.commands[first.our_seat];
+    let bot = first.line.commands[first.our_seat].clone();
     let source = match files {
         [file] => file.display().to_string(),
         _ => format!("{} files", files.len()),
     };
-    print_summary(bot, &format!("from {source}"), &[], &lines);
-    Ok(())
+    print_summary(&bot, &format!("from {source}"), &[], &lines);
+    Ok((bot, lines))
 }
 
 /// Checks that the file's games were played by the same bot and the same opponents as now, so a
@@ -382,7 +401,7 @@ fn check_resumed(path: &Path, lines: &[GauntletLine], bot: &str, opponents: &[Op
 /// the user.
 pub fn run(args: &GauntletArgs) -> Result<(), String> {
     if !args.summary.is_empty() {
-        return summarize(&args.summary);
+        return summarize(&args.summary, &args.compare);
     }
     let bot = args.bot.as_deref().ok_or("--bot is required")?;
     if args.pairs == 0 {
@@ -625,7 +644,7 @@ fn opponent_names<'a>(opponents: &'a [Opponent], lines: &'a [GauntletLine]) -> V
 
 /// Rows of cells as aligned text: the columns marked `left` to the left, the others (numbers)
 /// to the right.
-fn format_table(rows: &[Vec<String>], left: &[bool]) -> String {
+pub(super) fn format_table(rows: &[Vec<String>], left: &[bool]) -> String {
     let widths: Vec<usize> =
         (0..left.len()).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
     let mut text = String::new();

@@ -21,6 +21,7 @@
 pub mod bot;
 pub mod gauntlet;
 pub mod jobs;
+pub mod paired;
 pub mod record;
 pub mod referee;
 pub mod stats;

@@ -6,6 +6,24 @@
 /// The 97.5% quantile of the standard normal distribution (a two-sided 95% interval).
 const Z_95: f64 = 1.959_963_984_540_054;
 
+/// The exact two-sided sign test: the chance, were both outcomes equally likely, of a split of
+/// `a + b` trials at least as uneven as `a` against `b`. 1 when there are none.
+pub fn sign_test_p(a: u64, b: u64) -> f64 {
+    let n = a + b;
+    let k = a.min(b);
+    // P(X ≤ k) for X ~ Binomial(n, ½), summed in logs so that large n does not overflow.
+    let ln_half_n = n as f64 * 0.5f64.ln();
+    let mut ln_choose = 0.0; // ln C(n, 0)
+    let mut tail = 0.0;
+    for i in 0..=k {
+        if i > 0 {
+            ln_choose += ((n - i + 1) as f64).ln() - (i as f64).ln();
+        }
+        tail += (ln_choose + ln_half_n).exp();
+    }
+    (2.0 * tail).min(1.0)
+}
+
 /// A game's score for the bot in `seat`: 1 for a win, ½ for a draw (no winner), 0 for a loss.
 pub fn seat_score(winner: Option<usize>, seat: usize) -> f64 {
     match winner {
@@ -161,6 +179,16 @@ impl Sprt {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn sign_test_known_values() {
+        assert!(close(sign_test_p(4, 2), 0.6875));
+        assert!(close(sign_test_p(0, 5), 0.0625));
+        assert!(close(sign_test_p(1, 9), 0.021_484_375));
+        assert!(close(sign_test_p(3, 3), 1.0));
+        assert!(close(sign_test_p(0, 0), 1.0));
+        assert!(sign_test_p(100, 200) < 1e-7, "large counts do not overflow");
+    }
 
     #[test]
     fn the_score_interval_is_wilsons() {

@@ -1,0 +1,168 @@
+//! `gauntlet --summary A... --compare B...`: two bots' gauntlets on the same packs, game by
+//! game. A game of A and one of B are a pair when they were played against the same opponent, on
+//! the same pack file (or seed) and from the same seat, so the difference in each pair is the
+//! bots' and not the packs'. Pairs both bots won or both lost say nothing about which is
+//! stronger; the test is on the others (the exact two-sided sign test, as for paired outcomes
+//! anywhere), and the files where only one won are listed for reading in `view`.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use super::gauntlet::GauntletLine;
+use super::stats;
+
+/// The key pairing two bots' games: opponent, pack file name (packs played from two folders,
+/// on two machines, still pair) and our seat.
+fn pair_key(g: &GauntletLine) -> (String, String, usize) {
+    let packs = Path::new(&g.line.packs).file_name().map_or(g.line.packs.clone(), |n| n.to_string_lossy().into_owned());
+    (g.opponent.clone(), packs, g.our_seat)
+}
+
+/// One opponent's pairs: how many each bot did better on, the equal ones, and the pack files
+/// where A or B did better.
+#[derive(Debug, Default, PartialEq)]
+pub struct Paired {
+    pub a_better: Vec<String>,
+    pub b_better: Vec<String>,
+    pub both_won: usize,
+    pub both_lost: usize,
+    /// Equal draws (half a point each).
+    pub both_drew: usize,
+}
+
+impl Paired {
+    pub fn pairs(&self) -> usize {
+        self.a_better.len() + self.b_better.len() + self.both_won + self.both_lost + self.both_drew
+    }
+
+    /// The two-sided sign test's p-value on the pairs where one bot did better.
+    pub fn p_value(&self) -> f64 {
+        stats::sign_test_p(self.a_better.len() as u64, self.b_better.len() as u64)
+    }
+}
+
+/// Pairs A's games with B's, per opponent (in name order); games without a partner are left
+/// out and counted in the second value.
+pub fn pair_games(a: &[GauntletLine], b: &[GauntletLine]) -> (BTreeMap<String, Paired>, usize) {
+    let b_by_key: BTreeMap<_, &GauntletLine> = b.iter().map(|g| (pair_key(g), g)).collect();
+    let mut unpaired = 0;
+    let mut matched = BTreeSet::new();
+    let mut by_opponent: BTreeMap<String, Paired> = BTreeMap::new();
+    for ga in a {
+        let key = pair_key(ga);
+        let Some(gb) = b_by_key.get(&key) else {
+            unpaired += 1;
+            continue;
+        };
+        matched.insert(key.clone());
+        let (opponent, packs, _) = key;
+        let paired = by_opponent.entry(opponent).or_default();
+        let (sa, sb) = (ga.our_score(), gb.our_score());
+        if sa > sb {
+            paired.a_better.push(packs);
+        } else if sb > sa {
+            paired.b_better.push(packs);
+        } else if sa == 1.0 {
+            paired.both_won += 1;
+        } else if sa == 0.0 {
+            paired.both_lost += 1;
+        } else {
+            paired.both_drew += 1;
+        }
+    }
+    for paired in by_opponent.values_mut() {
+        paired.a_better.sort();
+        paired.b_better.sort();
+    }
+    unpaired += b.iter().filter(|g| !matched.contains(&pair_key(g))).count();
+    (by_opponent, unpaired)
+}
+
+/// The comparison as text: a row per opponent, then the pack files where one bot did better.
+pub fn paired_text(a_name: &str, b_name: &str, a: &[GauntletLine], b: &[GauntletLine]) -> String {
+    let (by_opponent, unpaired) = pair_games(a, b);
+    let mut text = format!(
+        "paired: A = {a_name}, B = {b_name}; a pair is one game of each on the same pack file, seat and opponent\n"
+    );
+    let mut rows =
+        vec![["opponent", "pairs", "both won", "A better", "B better", "both lost", "both drew", "sign test p"]
+            .map(str::to_string)
+            .to_vec()];
+    for (opponent, p) in &by_opponent {
+        rows.push(vec![
+            opponent.clone(),
+            p.pairs().to_string(),
+            p.both_won.to_string(),
+            p.a_better.len().to_string(),
+            p.b_better.len().to_string(),
+            p.both_lost.to_string(),
+            p.both_drew.to_string(),
+            format!("{:.2}", p.p_value()),
+        ]);
+    }
+    text.push_str(&super::gauntlet::format_table(&rows, &[true, false, false, false, false, false, false, false]));
+    for (opponent, p) in &by_opponent {
+        for (who, files) in [("A", &p.a_better), ("B", &p.b_better)] {
+            if !files.is_empty() {
+                text.push_str(&format!("{opponent}: {who} better on {}\n", files.join(" ")));
+            }
+        }
+    }
+    if unpaired > 0 {
+        text.push_str(&format!("{unpaired} game(s) without a partner in the other bot's files were left out\n"));
+    }
+    text.push_str(
+        "sign test p: the chance of a split at least this uneven between the pairs where one bot did better \
+         if neither were stronger (above 0.05: no measurable difference)\n",
+    );
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{pair_games, paired_text, GauntletLine};
+
+    /// A gauntlet line of `bot` against `opponent` on `packs`, from `seat`, won by `winner`
+    /// (-1: a draw).
+    fn game(bot: &str, opponent: &str, packs: &str, seat: usize, winner: i8) -> GauntletLine {
+        let commands = if seat == 0 { [bot, opponent] } else { [opponent, bot] };
+        let json = format!(
+            r#"{{"opponent":"{opponent}","our_seat":{seat},"pair":0,"game":{seat},"packs":"{packs}",
+            "names":["a","b"],"commands":["{}","{}"],"winner":{winner},"reason":"dead","turns":30,
+            "scores":[1,2],"max_chain":[null,null],"first_chain_10":[null,null],"faults":[null,null],
+            "time_ms":[1,1],"cpus":null,"peak_rss_kib":[null,null],"moves":["0","0"]}}"#,
+            commands[0], commands[1]
+        );
+        serde_json::from_str(&json).expect("a gauntlet line")
+    }
+
+    #[test]
+    fn games_pair_by_opponent_pack_file_and_seat() {
+        let a = vec![
+            game("A", "toga", "/x/pack_0001.pack", 0, 0),  // A won
+            game("A", "toga", "/x/pack_0002.pack", 1, 0),  // A lost
+            game("A", "toga", "/x/pack_0003.pack", 0, 0),  // A won
+            game("A", "kera", "/x/pack_0001.pack", 0, 1),  // A lost
+            game("A", "toga", "/x/pack_0004.pack", 0, -1), // drawn, no partner
+        ];
+        let b = vec![
+            // Another folder, the same file names: still pairs.
+            game("B", "toga", "/y/pack_0001.pack", 0, 0), // B won: both won
+            game("B", "toga", "/y/pack_0002.pack", 1, 1), // B won: B better
+            game("B", "toga", "/y/pack_0003.pack", 0, 1), // B lost: A better
+            game("B", "kera", "/y/pack_0001.pack", 0, 1), // both lost
+            game("B", "toga", "/y/pack_0003.pack", 1, 1), // the other seat: no partner
+        ];
+        let (paired, unpaired) = pair_games(&a, &b);
+        assert_eq!(unpaired, 2);
+        let toga = &paired["toga"];
+        assert_eq!((toga.both_won, toga.both_lost, toga.both_drew), (1, 0, 0));
+        assert_eq!(toga.a_better, ["pack_0003.pack"]);
+        assert_eq!(toga.b_better, ["pack_0002.pack"]);
+        assert_eq!(toga.pairs(), 3);
+        assert_eq!(paired["kera"].both_lost, 1);
+        let text = paired_text("A", "B", &a, &b);
+        assert!(text.contains("toga: A better on pack_0003.pack"), "{text}");
+        assert!(text.contains("2 game(s) without a partner"), "{text}");
+    }
+}
