@@ -22,10 +22,11 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
 use super::jobs::PinnedJobs;
-use super::paired;
+use super::paired::{self, Outcome};
 use super::record::{self, GameLine};
 use super::referee::PlayedGame;
 use super::stats::{self, Tally};
+use super::table::format_table;
 use super::{append_json_line, fault_name, fmt_elo, play_in_parallel, play_recorded, ControlArgs, GameSpec};
 use super::{Finished, PackArgs, PackSource, RecordArgs};
 use crate::rules::FaultKind;
@@ -231,8 +232,13 @@ impl GauntletLine {
         1 - self.our_seat
     }
 
+    /// The game as a comparison with another bot's sees it.
+    fn outcome(&self) -> Outcome<'_> {
+        Outcome { opponent: &self.opponent, packs: &self.line.packs, seat: self.our_seat, score: self.our_score() }
+    }
+
     /// Our score: 1, ½ or 0.
-    pub(super) fn our_score(&self) -> f64 {
+    fn our_score(&self) -> f64 {
         stats::seat_score(usize::try_from(self.line.winner).ok(), self.our_seat)
     }
 }
@@ -358,6 +364,8 @@ fn summarize(files: &[PathBuf], compare: &[PathBuf]) -> Result<(), String> {
     println!();
     let (b_bot, b) = summarize_one(compare)?;
     println!();
+    let (a, b): (Vec<Outcome>, Vec<Outcome>) =
+        (a.iter().map(GauntletLine::outcome).collect(), b.iter().map(GauntletLine::outcome).collect());
     print!("{}", paired::paired_text(&a_bot, &b_bot, &a, &b));
     Ok(())
 }
@@ -640,25 +648,6 @@ fn opponent_names<'a>(opponents: &'a [Opponent], lines: &'a [GauntletLine]) -> V
         }
     }
     names
-}
-
-/// Rows of cells as aligned text: the columns marked `left` to the left, the others (numbers)
-/// to the right.
-pub(super) fn format_table(rows: &[Vec<String>], left: &[bool]) -> String {
-    let widths: Vec<usize> =
-        (0..left.len()).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
-    let mut text = String::new();
-    for r in rows {
-        let cells: Vec<String> = r
-            .iter()
-            .zip(&widths)
-            .zip(left)
-            .map(|((cell, &w), &left)| if left { format!("{cell:<w$}") } else { format!("{cell:>w$}") })
-            .collect();
-        text.push_str(cells.join("  ").trim_end());
-        text.push('\n');
-    }
-    text
 }
 
 /// The summary table: one row per opponent, and a total when there are several.

@@ -25,6 +25,7 @@ pub mod paired;
 pub mod record;
 pub mod referee;
 pub mod stats;
+pub mod table;
 
 use std::collections::BTreeMap;
 use std::fs;

@@ -8,14 +8,26 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use super::gauntlet::GauntletLine;
 use super::stats;
+use super::table::format_table;
+
+/// One game as the comparison sees it: from the compared bot's point of view.
+#[derive(Clone, Copy, Debug)]
+pub struct Outcome<'a> {
+    pub opponent: &'a str,
+    /// The pack file's path, or `seed:N`.
+    pub packs: &'a str,
+    /// The compared bot's seat.
+    pub seat: usize,
+    /// Its score: 1, ½ or 0.
+    pub score: f64,
+}
 
 /// The key pairing two bots' games: opponent, pack file name (packs played from two folders,
-/// on two machines, still pair) and our seat.
-fn pair_key(g: &GauntletLine) -> (String, String, usize) {
-    let packs = Path::new(&g.line.packs).file_name().map_or(g.line.packs.clone(), |n| n.to_string_lossy().into_owned());
-    (g.opponent.clone(), packs, g.our_seat)
+/// on two machines, still pair) and seat.
+fn pair_key(g: &Outcome) -> (String, String, usize) {
+    let packs = Path::new(g.packs).file_name().map_or(g.packs.to_string(), |n| n.to_string_lossy().into_owned());
+    (g.opponent.to_string(), packs, g.seat)
 }
 
 /// One opponent's pairs: how many each bot did better on, the equal ones, and the pack files
@@ -43,8 +55,8 @@ impl Paired {
 
 /// Pairs A's games with B's, per opponent (in name order); games without a partner are left
 /// out and counted in the second value.
-pub fn pair_games(a: &[GauntletLine], b: &[GauntletLine]) -> (BTreeMap<String, Paired>, usize) {
-    let b_by_key: BTreeMap<_, &GauntletLine> = b.iter().map(|g| (pair_key(g), g)).collect();
+pub fn pair_games(a: &[Outcome], b: &[Outcome]) -> (BTreeMap<String, Paired>, usize) {
+    let b_by_key: BTreeMap<_, &Outcome> = b.iter().map(|g| (pair_key(g), g)).collect();
     let mut unpaired = 0;
     let mut matched = BTreeSet::new();
     let mut by_opponent: BTreeMap<String, Paired> = BTreeMap::new();
@@ -57,7 +69,7 @@ pub fn pair_games(a: &[GauntletLine], b: &[GauntletLine]) -> (BTreeMap<String, P
         matched.insert(key.clone());
         let (opponent, packs, _) = key;
         let paired = by_opponent.entry(opponent).or_default();
-        let (sa, sb) = (ga.our_score(), gb.our_score());
+        let (sa, sb) = (ga.score, gb.score);
         if sa > sb {
             paired.a_better.push(packs);
         } else if sb > sa {
@@ -79,7 +91,7 @@ pub fn pair_games(a: &[GauntletLine], b: &[GauntletLine]) -> (BTreeMap<String, P
 }
 
 /// The comparison as text: a row per opponent, then the pack files where one bot did better.
-pub fn paired_text(a_name: &str, b_name: &str, a: &[GauntletLine], b: &[GauntletLine]) -> String {
+pub fn paired_text(a_name: &str, b_name: &str, a: &[Outcome], b: &[Outcome]) -> String {
     let (by_opponent, unpaired) = pair_games(a, b);
     let mut text = format!(
         "paired: A = {a_name}, B = {b_name}; a pair is one game of each on the same pack file, seat and opponent\n"
@@ -100,7 +112,7 @@ pub fn paired_text(a_name: &str, b_name: &str, a: &[GauntletLine], b: &[Gauntlet
             format!("{:.2}", p.p_value()),
         ]);
     }
-    text.push_str(&super::gauntlet::format_table(&rows, &[true, false, false, false, false, false, false, false]));
+    text.push_str(&format_table(&rows, &[true, false, false, false, false, false, false, false]));
     for (opponent, p) in &by_opponent {
         for (who, files) in [("A", &p.a_better), ("B", &p.b_better)] {
             if !files.is_empty() {
@@ -120,38 +132,28 @@ pub fn paired_text(a_name: &str, b_name: &str, a: &[GauntletLine], b: &[Gauntlet
 
 #[cfg(test)]
 mod tests {
-    use super::{pair_games, paired_text, GauntletLine};
+    use super::{pair_games, paired_text, Outcome};
 
-    /// A gauntlet line of `bot` against `opponent` on `packs`, from `seat`, won by `winner`
-    /// (-1: a draw).
-    fn game(bot: &str, opponent: &str, packs: &str, seat: usize, winner: i8) -> GauntletLine {
-        let commands = if seat == 0 { [bot, opponent] } else { [opponent, bot] };
-        let json = format!(
-            r#"{{"opponent":"{opponent}","our_seat":{seat},"pair":0,"game":{seat},"packs":"{packs}",
-            "names":["a","b"],"commands":["{}","{}"],"winner":{winner},"reason":"dead","turns":30,
-            "scores":[1,2],"max_chain":[null,null],"first_chain_10":[null,null],"faults":[null,null],
-            "time_ms":[1,1],"cpus":null,"peak_rss_kib":[null,null],"moves":["0","0"]}}"#,
-            commands[0], commands[1]
-        );
-        serde_json::from_str(&json).expect("a gauntlet line")
+    fn game(opponent: &'static str, packs: &'static str, seat: usize, score: f64) -> Outcome<'static> {
+        Outcome { opponent, packs, seat, score }
     }
 
     #[test]
     fn games_pair_by_opponent_pack_file_and_seat() {
-        let a = vec![
-            game("A", "toga", "/x/pack_0001.pack", 0, 0),  // A won
-            game("A", "toga", "/x/pack_0002.pack", 1, 0),  // A lost
-            game("A", "toga", "/x/pack_0003.pack", 0, 0),  // A won
-            game("A", "kera", "/x/pack_0001.pack", 0, 1),  // A lost
-            game("A", "toga", "/x/pack_0004.pack", 0, -1), // drawn, no partner
+        let a = [
+            game("toga", "/x/pack_0001.pack", 0, 1.0),
+            game("toga", "/x/pack_0002.pack", 1, 0.0),
+            game("toga", "/x/pack_0003.pack", 0, 1.0),
+            game("kera", "/x/pack_0001.pack", 0, 0.0),
+            game("toga", "/x/pack_0004.pack", 0, 0.5), // no partner
         ];
-        let b = vec![
+        let b = [
             // Another folder, the same file names: still pairs.
-            game("B", "toga", "/y/pack_0001.pack", 0, 0), // B won: both won
-            game("B", "toga", "/y/pack_0002.pack", 1, 1), // B won: B better
-            game("B", "toga", "/y/pack_0003.pack", 0, 1), // B lost: A better
-            game("B", "kera", "/y/pack_0001.pack", 0, 1), // both lost
-            game("B", "toga", "/y/pack_0003.pack", 1, 1), // the other seat: no partner
+            game("toga", "/y/pack_0001.pack", 0, 1.0), // both won
+            game("toga", "/y/pack_0002.pack", 1, 1.0), // B better
+            game("toga", "/y/pack_0003.pack", 0, 0.0), // A better
+            game("kera", "/y/pack_0001.pack", 0, 0.0), // both lost
+            game("toga", "/y/pack_0003.pack", 1, 0.0), // the other seat: no partner
         ];
         let (paired, unpaired) = pair_games(&a, &b);
         assert_eq!(unpaired, 2);

@@ -1,0 +1,20 @@
+//! Aligned text tables, as the gauntlet's summaries print them.
+
+/// Rows of cells as aligned text: the columns marked `left` to the left, the others (numbers)
+/// to the right.
+pub fn format_table(rows: &[Vec<String>], left: &[bool]) -> String {
+    let widths: Vec<usize> =
+        (0..left.len()).map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0)).collect();
+    let mut text = String::new();
+    for r in rows {
+        let cells: Vec<String> = r
+            .iter()
+            .zip(&widths)
+            .zip(left)
+            .map(|((cell, &w), &left)| if left { format!("{cell:<w$}") } else { format!("{cell:>w$}") })
+            .collect();
+        text.push_str(cells.join("  ").trim_end());
+        text.push('\n');
+    }
+    text
+}
