@@ -39,6 +39,10 @@ pub struct GameLine {
     pub max_chain: [Option<Chain>; 2],
     /// Each player's first chain of 10 links or more.
     pub first_chain_10: [Option<Chain>; 2],
+    /// Each player's chains of 10 links or more, in turn order (the exchanges of the game; absent
+    /// from files written before they were recorded).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chains_10: Option<[Vec<Chain>; 2]>,
     /// Each player's fault in the last turn, if any.
     pub faults: [Option<FaultKind>; 2],
     /// Thinking time each player used, in ms.

@@ -115,6 +115,11 @@ fn twenty_greedy_games_without_fault() {
             }
             let first10 = &g["first_chain_10"][seat];
             assert!(first10.is_null() || first10["links"].as_u64() >= Some(10));
+            // Every chain of 10+ links, in turn order, the first of them the first_chain_10.
+            let chains = g["chains_10"][seat].as_array().unwrap_or_else(|| panic!("no chains_10 in {g}"));
+            assert_eq!(chains.first().unwrap_or(&serde_json::Value::Null), first10, "{g}");
+            assert!(chains.iter().all(|c| c["links"].as_u64() >= Some(10)), "{g}");
+            assert!(chains.windows(2).all(|w| w[0]["turn"].as_u64() < w[1]["turn"].as_u64()), "{g}");
         }
         // Score for A (player 0 in even games).
         match (winner, i % 2) {

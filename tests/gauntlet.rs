@@ -579,7 +579,7 @@ fn compare_pairs_two_bots_games_on_the_same_packs() {
 }
 
 #[test]
-fn the_summary_reads_each_first_exchange() {
+fn the_summary_reads_the_first_and_second_exchanges() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("game.jsonl");
     let opponent = format!("crasher={CRASHER}");
@@ -593,18 +593,29 @@ fn the_summary_reads_each_first_exchange() {
     let chain = |c: Option<(u32, usize)>| {
         c.map_or(Value::Null, |(links, turn)| serde_json::json!({"links": links, "turn": turn}))
     };
-    let games = [
-        (Some((12, 10)), Some((14, 11)), 1), // we fired first, they answered bigger: lost
-        (Some((15, 12)), Some((13, 10)), 0), // they fired first, we answered bigger: won
-        (None, None, 0),                     // no exchange
+    // Each game's chains of 10+ links, ours and theirs; the third game's file is older than the
+    // record of every chain (only the first chains are known).
+    type Chains<'a> = &'a [(u32, usize)];
+    let chains = |c: Chains| c.iter().map(|&c| chain(Some(c))).collect::<Vec<_>>();
+    let games: [(Chains, Chains, i32, bool); 3] = [
+        // we fired first, they answered bigger; in the second, we fired first again, they
+        // answered bigger again: lost
+        (&[(12, 10), (11, 20)], &[(14, 11), (15, 22)], 1, true),
+        // they fired first, we answered bigger; they fired a second and we did not: won
+        (&[(15, 12)], &[(13, 10), (12, 18)], 0, true),
+        (&[], &[], 0, false), // no exchange
     ];
     let mut text = String::new();
-    for (i, (ours, theirs, winner)) in games.into_iter().enumerate() {
+    for (i, (ours, theirs, winner, all_recorded)) in games.into_iter().enumerate() {
         let mut g = played.clone();
         g["game"] = (2 * i).into();
         g["pair"] = i.into();
         g["winner"] = winner.into();
-        g["first_chain_10"] = serde_json::json!([chain(ours), chain(theirs)]);
+        g["first_chain_10"] = serde_json::json!([chain(ours.first().copied()), chain(theirs.first().copied())]);
+        match all_recorded {
+            true => g["chains_10"] = serde_json::json!([chains(ours), chains(theirs)]),
+            false => _ = g.as_object_mut().unwrap().remove("chains_10"),
+        }
         text.push_str(&format!("{g}\n"));
     }
     let file = dir.path().join("three.jsonl");
@@ -615,6 +626,11 @@ fn the_summary_reads_each_first_exchange() {
     let exchange = stdout.split("first exchange:").nth(1).unwrap_or_else(|| panic!("no exchange table in\n{stdout}"));
     assert_eq!(
         row(exchange, "crasher"),
-        ["crasher", "3", "1/1/0/1", "13.5 at 11 (2)", "13.5 at 10.5 (2)", "1/1/1", "0-0-1", "1-0-0"]
+        ["crasher", "3", "1/1/0/1", "13.5 at 11 (2)", "13.5 at 10.5 (2)", "1/1/1", "0-0-1", "1-0-0", "1-0-0", "0-0-1"]
+    );
+    let second = exchange.split("second exchange:").nth(1).unwrap_or_else(|| panic!("no second round in\n{stdout}"));
+    assert_eq!(
+        row(second, "crasher"),
+        ["crasher", "2", "1/1/0/0", "11 at 20 (1)", "13.5 at 20 (2)", "0/2/0", "0-0-1", "1-0-0", "0-0-0", "1-0-1"]
     );
 }

@@ -682,19 +682,29 @@ fn summary_table(opponents: &[Opponent], lines: &[GauntletLine]) -> (String, usi
     (format_table(&rows, &left), mirrors)
 }
 
-/// How a game's first exchange went: each side's first chain of 10 links or more (the first
-/// that sends rows), who fired it first, and who sent more garbage with it.
+/// How one exchange of a game went: each side's chain of 10 links or more of that round (the
+/// chains that send rows; round 0 is each side's first, the opening race, round 1 the race to
+/// rebuild after it), who fired first, and who sent more garbage with it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FirstExchange {
-    /// Our first 10+ chain and theirs (links, turn).
+pub struct Exchange {
+    /// Our chain of the round and theirs (links, turn).
     pub ours: Option<(u32, usize)>,
     pub theirs: Option<(u32, usize)>,
 }
 
-impl FirstExchange {
-    fn of(g: &GauntletLine) -> FirstExchange {
-        let chain = |seat: usize| g.line.first_chain_10[seat].map(|c| (c.links, c.turn));
-        FirstExchange { ours: chain(g.our_seat), theirs: chain(g.their_seat()) }
+/// The exchanges the summary reads, by round.
+const ROUND_NAMES: [&str; 2] = ["first", "second"];
+
+impl Exchange {
+    /// Round `round` of game `g`; None for a later round in a file written before every chain
+    /// was recorded (only the first was).
+    fn of(g: &GauntletLine, round: usize) -> Option<Exchange> {
+        let chain = |seat: usize| match (&g.line.chains_10, round) {
+            (Some(chains), _) => Some(chains[seat].get(round).map(|c| (c.links, c.turn))),
+            (None, 0) => Some(g.line.first_chain_10[seat].map(|c| (c.links, c.turn))),
+            (None, _) => None,
+        };
+        Some(Exchange { ours: chain(g.our_seat)?, theirs: chain(g.their_seat())? })
     }
 
     /// Who fired first: `Less` we did, `Greater` they did, `Equal` the same turn; `None` when
@@ -708,19 +718,20 @@ impl FirstExchange {
         }
     }
 
-    /// Our first chain's garbage minus theirs (a side that never fired one sent none): positive
-    /// when we came out of the exchange ahead.
+    /// Our chain's garbage minus theirs (a side that fired none sent none): positive when we
+    /// came out of the exchange ahead.
     pub fn garbage_ahead(&self) -> i64 {
         let garbage = |c: Option<(u32, usize)>| c.map_or(0, |(links, _)| i64::from(crate::rules::chain_garbage(links)));
         garbage(self.ours) - garbage(self.theirs)
     }
 }
 
-/// One row of the first-exchange table.
-fn exchange_row(label: &str, games: &[&GauntletLine]) -> Vec<String> {
-    let exchanges: Vec<(FirstExchange, f64)> = games.iter().map(|g| (FirstExchange::of(g), g.our_score())).collect();
-    let count = |f: &dyn Fn(&FirstExchange) -> bool| exchanges.iter().filter(|(e, _)| f(e)).count();
-    let fired = |side: fn(&FirstExchange) -> Option<(u32, usize)>| {
+/// One row of an exchange table: the games of `games` that recorded round `round`.
+fn exchange_row(label: &str, games: &[&GauntletLine], round: usize) -> Vec<String> {
+    let exchanges: Vec<(Exchange, f64)> =
+        games.iter().filter_map(|g| Exchange::of(g, round).map(|e| (e, g.our_score()))).collect();
+    let count = |f: &dyn Fn(&Exchange) -> bool| exchanges.iter().filter(|(e, _)| f(e)).count();
+    let fired = |side: fn(&Exchange) -> Option<(u32, usize)>| {
         let chains: Vec<(u32, usize)> = exchanges.iter().filter_map(|(e, _)| side(e)).collect();
         let links = median(chains.iter().map(|c| u64::from(c.0)).collect());
         let turn = median(chains.iter().map(|c| c.1 as u64).collect());
@@ -729,15 +740,15 @@ fn exchange_row(label: &str, games: &[&GauntletLine]) -> Vec<String> {
             _ => "-".into(),
         }
     };
-    let score_when = |first: std::cmp::Ordering| {
+    let score_when = |f: &dyn Fn(&Exchange) -> bool| {
         let mut t = Tally::default();
-        exchanges.iter().filter(|(e, _)| e.first() == Some(first)).for_each(|(_, s)| t.add(*s));
+        exchanges.iter().filter(|(e, _)| f(e)).for_each(|(_, s)| t.add(*s));
         format!("{}-{}-{}", t.wins, t.draws, t.losses)
     };
     let (ahead, behind) = (count(&|e| e.garbage_ahead() > 0), count(&|e| e.garbage_ahead() < 0));
     vec![
         label.to_string(),
-        games.len().to_string(),
+        exchanges.len().to_string(),
         format!(
             "{}/{}/{}/{}",
             count(&|e| e.first() == Some(std::cmp::Ordering::Less)),
@@ -747,34 +758,42 @@ fn exchange_row(label: &str, games: &[&GauntletLine]) -> Vec<String> {
         ),
         fired(|e| e.ours),
         fired(|e| e.theirs),
-        format!("{ahead}/{behind}/{}", games.len() - ahead - behind),
-        score_when(std::cmp::Ordering::Less),
-        score_when(std::cmp::Ordering::Greater),
+        format!("{ahead}/{behind}/{}", exchanges.len() - ahead - behind),
+        score_when(&|e| e.first() == Some(std::cmp::Ordering::Less)),
+        score_when(&|e| e.first() == Some(std::cmp::Ordering::Greater)),
+        score_when(&|e| e.garbage_ahead() > 0),
+        score_when(&|e| e.garbage_ahead() < 0),
     ]
 }
 
-/// The first-exchange table: one row per opponent, and a total when there are several.
-fn exchange_table(opponents: &[Opponent], lines: &[GauntletLine]) -> String {
+/// The exchange table of round `round`: one row per opponent, and a total when there are several.
+fn exchange_table(opponents: &[Opponent], lines: &[GauntletLine], round: usize) -> String {
     let names = opponent_names(opponents, lines);
+    let header = [
+        format!("{} 10+ fire: ours/theirs/same turn/none", ROUND_NAMES[round]),
+        format!("our {} (median links at turn, games)", ROUND_NAMES[round]),
+    ];
     let header = [
         "opponent",
         "games",
-        "first 10+ fire: ours/theirs/same turn/none",
-        "our first (median links at turn, games)",
+        &header[0],
+        &header[1],
         "theirs",
         "garbage ahead: ours/theirs/even",
         "W-D-L we fired first",
         "they fired first",
+        "we were ahead",
+        "they were",
     ];
     let mut rows = vec![header.map(str::to_string).to_vec()];
     for name in &names {
         let games: Vec<&GauntletLine> = lines.iter().filter(|g| g.opponent == *name).collect();
-        rows.push(exchange_row(name, &games));
+        rows.push(exchange_row(name, &games, round));
     }
     if names.len() > 1 {
-        rows.push(exchange_row("total", &lines.iter().collect::<Vec<_>>()));
+        rows.push(exchange_row("total", &lines.iter().collect::<Vec<_>>(), round));
     }
-    format_table(&rows, &[true, false, false, false, false, false, false, false])
+    format_table(&rows, &[true, false, false, false, false, false, false, false, false, false])
 }
 
 /// Prints the summary of `lines`, played by `bot`; `source` says where the games come from.
@@ -796,9 +815,14 @@ fn print_summary(bot: &str, source: &str, opponents: &[Opponent], lines: &[Gaunt
     );
     println!();
     println!("first exchange: each side's first chain of 10 links or more (the first to send rows)");
-    print!("{}", exchange_table(opponents, lines));
+    print!("{}", exchange_table(opponents, lines, 0));
+    if lines.iter().any(|g| g.line.chains_10.is_some()) {
+        println!("second exchange: each side's second chain of 10 links or more (the race to rebuild after the first)");
+        print!("{}", exchange_table(opponents, lines, 1));
+    }
     println!(
-        "garbage ahead: whose first 10+ chain sent more garbage (a side that fired none sent none); W-D-L: \
-         our results in the games where we, or they, fired first"
+        "garbage ahead: whose chain of the round sent more garbage (a side that fired none sent none); W-D-L: \
+         our results in the games where we, or they, fired first in that round, and where our chain, or \
+         theirs, sent more; the second exchange counts the games whose file recorded every chain"
     );
 }

@@ -23,7 +23,8 @@ impl GameLine {
             turns: r.turns,
             scores: r.scores,
             max_chain: played.max_chain,
-            first_chain_10: played.first_chain_10,
+            first_chain_10: played.chains_10.each_ref().map(|c| c.first().copied()),
+            chains_10: Some(played.chains_10.clone()),
             faults: played.faults,
             time_ms: played.time_used.map(|t| t.as_millis() as u64),
         }

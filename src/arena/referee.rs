@@ -60,7 +60,8 @@ pub struct PlayedGame {
     pub time_limit: Duration,
     pub time_used: [Duration; 2],
     pub max_chain: [Option<Chain>; 2],
-    pub first_chain_10: [Option<Chain>; 2],
+    /// Each bot's chains of 10 links or more, in turn order: the chains that send rows.
+    pub chains_10: [Vec<Chain>; 2],
     /// Each bot's peak resident memory in KiB, when it could be measured (see
     /// [`BotProcess::finish`]).
     pub peak_rss_kib: [Option<u64>; 2],
@@ -102,7 +103,7 @@ pub fn play_game(
     let mut remaining = [limits.game; 2];
     let mut turns = Vec::new();
     let mut max_chain: [Option<Chain>; 2] = [None; 2];
-    let mut first_chain_10: [Option<Chain>; 2] = [None; 2];
+    let mut chains_10: [Vec<Chain>; 2] = Default::default();
     let result = loop {
         if stop.load(Ordering::Relaxed) {
             return Ok(None);
@@ -154,8 +155,8 @@ pub fn play_game(
                 if chain.links > 0 && max_chain[p].is_none_or(|m| chain.links > m.links) {
                     max_chain[p] = Some(chain);
                 }
-                if chain.links >= 10 && first_chain_10[p].is_none() {
-                    first_chain_10[p] = Some(chain);
+                if chain.links >= 10 {
+                    chains_10[p].push(chain);
                 }
             }
         }
@@ -181,7 +182,7 @@ pub fn play_game(
         time_limit: limits.game,
         time_used,
         max_chain,
-        first_chain_10,
+        chains_10,
         peak_rss_kib,
     }))
 }
