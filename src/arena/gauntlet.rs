@@ -769,15 +769,15 @@ fn exchange_row(label: &str, games: &[&GauntletLine], round: usize) -> Vec<Strin
 /// The exchange table of round `round`: one row per opponent, and a total when there are several.
 fn exchange_table(opponents: &[Opponent], lines: &[GauntletLine], round: usize) -> String {
     let names = opponent_names(opponents, lines);
-    let header = [
+    let round_columns = [
         format!("{} 10+ fire: ours/theirs/same turn/none", ROUND_NAMES[round]),
         format!("our {} (median links at turn, games)", ROUND_NAMES[round]),
     ];
     let header = [
         "opponent",
         "games",
-        &header[0],
-        &header[1],
+        &round_columns[0],
+        &round_columns[1],
         "theirs",
         "garbage ahead: ours/theirs/even",
         "W-D-L we fired first",
