@@ -48,6 +48,14 @@ fn run_ok(packs: &str, extra: &[&str]) -> String {
     stdout
 }
 
+/// One pair of games (with `extra` arguments) of greedy against the crasher on pack file 0000,
+/// into the JSON file `json`; the gauntlet's stdout.
+fn one_pair_against_the_crasher(json: &std::path::Path, extra: &[&str]) -> String {
+    let opponent = format!("crasher={CRASHER}");
+    let args = ["--opponent", &opponent, "--pairs", "1", "--json", json.to_str().unwrap()];
+    run_ok(&format!("{PACKS}/pack_0000.pack"), &[args.as_slice(), extra].concat())
+}
+
 /// A temporary folder holding a `packs` folder with the first two shared pack files.
 fn two_pack_files() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
@@ -493,11 +501,7 @@ fn two_shards_under_parallel_sum_up_to_the_whole_gauntlet() {
 fn summary_refuses_a_game_twice_and_two_bots() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("games.jsonl");
-    let opponent = format!("crasher={CRASHER}");
-    let whole = run_ok(
-        &format!("{PACKS}/pack_0000.pack"),
-        &["--opponent", &opponent, "--pairs", "1", "--json", json.to_str().unwrap()],
-    );
+    let whole = one_pair_against_the_crasher(&json, &[]);
     let text = std::fs::read_to_string(&json).unwrap();
     let (first, second) = text.split_at(text.find('\n').unwrap() + 1);
     let (a, b) = (dir.path().join("a.jsonl"), dir.path().join("b.jsonl"));
@@ -546,11 +550,7 @@ fn summary_refuses_a_game_twice_and_two_bots() {
 fn compare_pairs_two_bots_games_on_the_same_packs() {
     let dir = tempfile::tempdir().unwrap();
     let a = dir.path().join("a.jsonl");
-    let opponent = format!("crasher={CRASHER}");
-    run_ok(
-        &format!("{PACKS}/pack_0000.pack"),
-        &["--opponent", &opponent, "--pairs", "1", "--json", a.to_str().unwrap()],
-    );
+    one_pair_against_the_crasher(&a, &[]);
     // B: another bot on the same games, losing the one from seat 1 that A won.
     let mut b_text = String::new();
     for mut game in json_lines(&a) {
@@ -582,11 +582,7 @@ fn compare_pairs_two_bots_games_on_the_same_packs() {
 fn the_summary_reads_the_first_and_second_exchanges() {
     let dir = tempfile::tempdir().unwrap();
     let json = dir.path().join("game.jsonl");
-    let opponent = format!("crasher={CRASHER}");
-    run_ok(
-        &format!("{PACKS}/pack_0000.pack"),
-        &["--opponent", &opponent, "--pairs", "1", "--one-side", "--json", json.to_str().unwrap()],
-    );
+    one_pair_against_the_crasher(&json, &["--one-side"]);
     let played = json_lines(&json).remove(0);
     assert_eq!(played["our_seat"], 0);
     // Three games from the one played: (our first 10+ chain, theirs, the winner's seat).
