@@ -302,8 +302,12 @@ fn build_chain(options: &BotOptions, state: &TurnState<Engine>, opening: bool, e
 fn describe(result: &BeamResult) -> String {
     let line = &result.line;
     let fire = line.best_fire_step().and_then(|k| line.fires[k].map(|f| (k, f)));
+    let under_row = match (fire, line.under_row) {
+        (Some((k, _)), Some(links)) if k + 1 == line.fires.len() => format!(" ({links} if a garbage row falls first)"),
+        _ => String::new(),
+    };
     format!(
-        "{} nodes, depth {}{}; best by turn {}",
+        "{} nodes, depth {}{}{under_row}; best by turn {}",
         result.nodes,
         result.depth,
         fire.map_or(String::new(), |(k, f)| format!(", fires {} links at turn {}", f.chain.links, line.start_turn + k)),

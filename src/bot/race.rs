@@ -378,8 +378,18 @@ pub fn plan_safety(
     if theirs < d.race_min_links || state.turn + 1 >= state.packs.len() {
         return Safety::default();
     }
+    // Their chain's garbage, less what ours still has pending on their side (after we fired
+    // first, most of their answer only cancels ours): what the plan must answer.
     let incoming = chain_garbage(theirs);
+    let net = incoming.saturating_sub(state.opponent.garbage);
     let stock = (state.me.garbage + incoming).saturating_sub(state.opponent.garbage);
+    if stock < GARBAGE_ROW {
+        let _ = writeln!(
+            why,
+            "  race safety: they fire {theirs} now ({incoming} blocks, {net} past ours pending) → no row lands: safe"
+        );
+        return Safety::default();
+    }
 
     // Playing the plan's move, then searching our answer with their garbage falling.
     let mut field = state.me.field;
@@ -397,8 +407,11 @@ pub fn plan_safety(
         let found = probe_for_bot(options, start, d.plan_safety_turns, end_plan, node_budget);
         sent_now.max(chain_garbage(found.best_within(d.plan_safety_turns)))
     };
-    let _ = write!(why, "  race safety: they fire {theirs} now ({incoming} blocks); the plan answers {planned}");
-    if planned >= incoming {
+    let _ = write!(
+        why,
+        "  race safety: they fire {theirs} now ({incoming} blocks, {net} past ours pending); the plan answers {planned}"
+    );
+    if planned >= net {
         let _ = writeln!(why, " → safe");
         return Safety::default();
     }
@@ -406,7 +419,7 @@ pub fn plan_safety(
     let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: stock };
     let found = probe_for_bot(options, start, d.plan_safety_turns + 1, end, node_budget);
     let best = chain_garbage(found.best_within(d.plan_safety_turns + 1));
-    let penalty = i64::from(best.min(incoming)) - i64::from(planned);
+    let penalty = i64::from(best.min(net)) - i64::from(planned);
     if penalty <= 0 {
         let _ = writeln!(why, ", no other move answers more ({best}) → no adjustment");
         return Safety::default();

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::beam::{search, BeamConfig, Potential};
 use super::builder::{self, BuilderConfig, PotentialProbe};
-use super::chain::{BeamResult, Start};
+use super::chain::{BeamResult, Line, Menu, Start};
 use super::eval::{BeamWeights, BuilderWeights};
 use crate::rules::{Simulator, MAX_X};
 
@@ -26,6 +26,11 @@ pub struct BeamParams {
     /// valued best at its deepest depth (seed 000's choice).
     #[arg(long, default_value_t = 13)]
     pub plan_turn: usize,
+    /// The opening plan (and its refinements) follows the line to the largest chain by
+    /// `--plan-turn` that still fires if the opponent's first garbage row lands on that turn,
+    /// then the largest without the row: a chain triggered from the top is buried by it.
+    #[arg(long)]
+    pub plan_under_row: bool,
     /// A rebuild's plan follows the line to the largest chain fireable within this many turns
     /// (0: the deepest line, as for the opening).
     #[arg(long, default_value_t = 16)]
@@ -235,6 +240,7 @@ impl BeamParams {
             seed: self.seed,
             build_chain_max: self.build_chain_max,
             potential: self.beam_potential,
+            under_row: self.plan_under_row,
         }
     }
 
@@ -302,10 +308,19 @@ impl BeamParams {
         let anytime = BuilderConfig { depth, node_budget, ..self.builder(opening, deadline) };
         let turn = start.turn;
         let mut result = self.search_with(start, &beam, &anytime);
-        if let Some(line) = result.menu.choose(by.saturating_sub(turn)) {
+        if let Some(line) = self.choose_from(&result.menu, opening, by.saturating_sub(turn)) {
             result.line = line.clone();
         }
         result
+    }
+
+    /// The menu's line for a plan within `turns`: the largest chain, or with
+    /// [`Self::plan_under_row`] for the opening the largest under a garbage row.
+    fn choose_from<'m>(&self, menu: &'m Menu, opening: bool, turns: usize) -> Option<&'m Line> {
+        match opening && self.plan_under_row {
+            true => menu.choose_under_row(turns),
+            false => menu.choose(turns),
+        }
     }
 
     /// Sets a search's line to its menu's choice: the largest chain by [`Self::plan_turn`] for
@@ -317,7 +332,7 @@ impl BeamParams {
         } else {
             (self.rebuild_plan_turns > 0).then_some(self.rebuild_plan_turns)
         };
-        if let Some(line) = horizon.and_then(|turns| result.menu.choose(turns)) {
+        if let Some(line) = horizon.and_then(|turns| self.choose_from(&result.menu, opening, turns)) {
             result.line = line.clone();
         }
         result
@@ -353,6 +368,7 @@ impl BeamParams {
             seed: self.seed,
             build_chain_max: self.build_chain_max,
             potential: self.beam_potential,
+            under_row: false,
         }
     }
 }
