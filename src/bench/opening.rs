@@ -3,8 +3,9 @@
 //!
 //! For each file: the best chain some searched line can fire by turns 10–24 (the menu), the
 //! earliest turn it can fire 12, 14, 16 and 20 links, what the plan's own line (the one the bot
-//! follows) can fire by turns 12, 13 and 16, and what a re-plan at turn 15 with two
-//! garbage rows on the field finds within 5 and 10 turns. The last line is the summary the
+//! follows) can fire by turns 12, 13 and 16, what its chain still fires if the opponent's garbage
+//! lands first (one row at its fire turn, or rows then and the turn before), and what a re-plan at
+//! turn 15 with two garbage rows on the field finds within 5 and 10 turns. The last line is the summary the
 //! issue tracker reads: `opening: best by 12 = X, turn to 12 = Y, best by 22 = Z`.
 
 use std::path::PathBuf;
@@ -12,10 +13,10 @@ use std::time::{Duration, Instant};
 
 use crate::bot::{Plan, PlanKind};
 use crate::protocol::{pack_files, read_pack_file};
-use crate::rules::{Field, Packs, Simulator, MAX_TURNS};
+use crate::rules::{Action, Field, Packs, Simulator, MAX_TURNS};
 use crate::search::build::BeamParams;
 use crate::search::builder::{self, BuilderConfig};
-use crate::search::chain::{BeamResult, Line, Start};
+use crate::search::chain::{best_fire, BeamResult, Line, Start};
 use crate::Engine;
 
 /// `codevs-reborn bench opening` flags.
@@ -74,6 +75,10 @@ pub struct OpeningReport {
     pub opening_fire: Option<(u32, usize)>,
     pub plan_fire: Option<(u32, usize)>,
     pub refined: usize,
+    /// The plan's chain if their garbage lands first: the best fire at its fire turn with one
+    /// row fallen that turn, and with rows fallen at the turn before and that turn (the move
+    /// before the fire chosen again on top of the first row).
+    pub under_rows: Option<[u32; 2]>,
     /// The earliest turn each of [`MILESTONES`] can be fired.
     pub first_turn: [Option<usize>; 4],
     /// The re-plan case: the best chain within each of [`REPLAN_WITHIN`] turns.
@@ -97,6 +102,7 @@ pub fn run_one(name: String, packs: &Packs, args: &OpeningBenchArgs) -> OpeningR
     let (line, plan, refined) = refine(packs, args, &result);
     let line_by = LINE_BY_TURNS.map(|t| line.best_by_turn(t));
     let plan_fire = plan.as_ref().and_then(fire);
+    let under_rows = plan.as_ref().and_then(|p| under_rows(packs, p));
     let replan = (!args.no_replan).then(|| replan(packs, args)).flatten();
     OpeningReport {
         name,
@@ -105,6 +111,7 @@ pub fn run_one(name: String, packs: &Packs, args: &OpeningBenchArgs) -> OpeningR
         opening_fire,
         plan_fire,
         refined,
+        under_rows,
         first_turn,
         replan,
         nodes: result.nodes,
@@ -136,6 +143,38 @@ fn refine(packs: &Packs, args: &OpeningBenchArgs, opening: &BeamResult) -> (Line
         }
     }
     (line, plan, refined)
+}
+
+/// The best chain the plan's position can fire at its fire turn when their garbage lands first:
+/// one row at that turn, and rows at the turn before and that turn (the move before chosen
+/// again on top of the first row, every placement tried).
+pub fn under_rows(packs: &Packs, plan: &Plan) -> Option<[u32; 2]> {
+    let fire_turn = plan.fire_turn()?;
+    let mut nodes = 0;
+    let links = |fire: Option<crate::search::chain::Fire>| fire.map_or(0, |f| f.chain.links);
+    let mut one_row = Engine::from_field(plan.expected_at(fire_turn)?);
+    one_row.drop_garbage_row();
+    let one = links(best_fire(&one_row, packs.get(fire_turn), &mut nodes));
+    let two = match fire_turn.checked_sub(1).and_then(|t| plan.expected_at(t).map(|f| (t, f))) {
+        Some((before, field)) => {
+            let mut first_row = Engine::from_field(field);
+            first_row.drop_garbage_row();
+            Action::drops()
+                .filter_map(|action| {
+                    let mut field = first_row.clone();
+                    let outcome = field.apply(packs.get(before), action);
+                    if outcome.links > 2 || field.is_dead() {
+                        return None;
+                    }
+                    field.drop_garbage_row();
+                    Some(links(best_fire(&field, packs.get(fire_turn), &mut nodes)))
+                })
+                .max()
+                .unwrap_or(0)
+        }
+        None => 0,
+    };
+    Some([one, two])
 }
 
 /// The re-plan case: a field grown to turn 15 by a fixed small search (the same for every
@@ -212,7 +251,15 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
         .map(|t| format!("by{t}"))
         .chain(MILESTONES.iter().map(|m| format!("≥{m}")))
         .chain(LINE_BY_TURNS.iter().map(|t| format!("L{t}")))
-        .chain(["fire0".into(), "fire".into(), "ref".into(), "re+5".into(), "re+10".into()])
+        .chain([
+            "fire0".into(),
+            "fire".into(),
+            "ref".into(),
+            "row1".into(),
+            "row2".into(),
+            "re+5".into(),
+            "re+10".into(),
+        ])
         .collect();
     println!("{:<16} {} {:>12} {:>10}", "file", columns(&header), "nodes", "nodes/s");
     let mut reports = Vec::new();
@@ -235,6 +282,7 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
             .chain(r.line_by.iter().map(u32::to_string))
             .chain([r.opening_fire, r.plan_fire].map(|f| f.map_or("-".into(), |(l, t)| format!("{l}@{t}"))))
             .chain([r.refined.to_string()])
+            .chain((0..2).map(|i| r.under_rows.map_or("-".into(), |v| v[i].to_string())))
             .chain([re(0), re(1)])
             .collect();
         progress.suspend(|| {
@@ -253,6 +301,16 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
     for (i, t) in LINE_BY_TURNS.iter().enumerate() {
         let (median, p10, p90, mean) = chain_quantiles(&reports.iter().map(|r| r.line_by[i]).collect::<Vec<_>>());
         println!("the plan's own line by turn {t}: median {median}, 10th percentile {p10}, 90th {p90}, mean {mean:.2}");
+    }
+    for (i, rows) in ["one garbage row", "rows the turn before and that turn"].iter().enumerate() {
+        let under: Vec<u32> = reports.iter().filter_map(|r| r.under_rows.map(|v| v[i])).collect();
+        if !under.is_empty() {
+            let (median, p10, p90, mean) = chain_quantiles(&under);
+            println!(
+                "the plan's chain at its fire turn under {rows}: median {median}, 10th percentile {p10}, 90th \
+                 {p90}, mean {mean:.2}"
+            );
+        }
     }
     if args.beam.refine_ms > 0 {
         let refined = reports.iter().filter(|r| r.refined > 0).count();
