@@ -2,6 +2,8 @@
 
 mod common;
 
+use codevs_reborn::bench::opening::under_rows;
+use codevs_reborn::bot::{Plan, PlanKind};
 use codevs_reborn::protocol::read_pack_file;
 use codevs_reborn::rules::{Action, Field, Packs, Simulator};
 use codevs_reborn::search::beam::{search, BeamConfig, Potential};
@@ -158,4 +160,43 @@ fn same_seed_and_node_budget_give_the_same_menu_on_any_thread_count() {
     for (a, b) in one.menu.entries.iter().zip(&three.menu.entries) {
         assert_eq!(a.as_ref().map(|l| &l.builds), b.as_ref().map(|l| &l.builds));
     }
+}
+
+/// `bench opening`'s figures for a plan's chain when their garbage lands first, recomputed with
+/// the reference engine: one row on the fire turn; rows on the turn before (every move tried on
+/// top of it) and on the fire turn.
+#[test]
+fn the_bench_reads_the_plans_chain_under_their_rows_as_the_rules_do() {
+    let packs = packs(2);
+    let result = run_with_threads(1, &packs, &untargeted(3));
+    let plan = Plan::from_search(&result, PlanKind::Opening).expect("a plan");
+    let fire_turn = plan.fire_turn().expect("the plan fires");
+    let best_under_row = |field: &Field, turn: usize| -> u32 {
+        let mut buried = *field;
+        buried.drop_garbage_row();
+        Action::drops()
+            .map(|action| {
+                let mut probe = buried;
+                let links = probe.apply(packs.get(turn), action).links;
+                if probe.is_dead() {
+                    0
+                } else {
+                    links
+                }
+            })
+            .max()
+            .unwrap_or(0)
+    };
+    let one = best_under_row(plan.expected_at(fire_turn).unwrap(), fire_turn);
+    let mut before = *plan.expected_at(fire_turn - 1).unwrap();
+    before.drop_garbage_row();
+    let two = Action::drops()
+        .filter_map(|action| {
+            let mut field = before;
+            let built = field.apply(packs.get(fire_turn - 1), action);
+            (built.links <= 2 && !field.is_dead()).then(|| best_under_row(&field, fire_turn))
+        })
+        .max()
+        .unwrap_or(0);
+    assert_eq!(under_rows(&packs, &plan), Some([one, two]));
 }

@@ -148,7 +148,7 @@ fn refine(packs: &Packs, args: &OpeningBenchArgs, opening: &BeamResult) -> (Line
 /// The best chain the plan's position can fire at its fire turn when their garbage lands first:
 /// one row at that turn, and rows at the turn before and that turn (the move before chosen
 /// again on top of the first row, every placement tried).
-fn under_rows(packs: &Packs, plan: &Plan) -> Option<[u32; 2]> {
+pub fn under_rows(packs: &Packs, plan: &Plan) -> Option<[u32; 2]> {
     let fire_turn = plan.fire_turn()?;
     let mut nodes = 0;
     let links = |fire: Option<crate::search::chain::Fire>| fire.map_or(0, |f| f.chain.links);
