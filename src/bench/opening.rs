@@ -161,7 +161,7 @@ pub fn under_rows(packs: &Packs, plan: &Plan) -> Option<[u32; 2]> {
             first_row.drop_garbage_row();
             Action::drops()
                 .filter_map(|action| {
-                    let mut field = first_row.clone();
+                    let mut field = first_row;
                     let outcome = field.apply(packs.get(before), action);
                     if outcome.links > 2 || field.is_dead() {
                         return None;
