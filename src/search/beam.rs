@@ -130,6 +130,15 @@ struct Candidate {
     tiebreak: u64,
 }
 
+/// A selected state rebuilt: its node, its real fire with the next pack (and under a garbage
+/// row, when measured), and the placements that cost.
+struct Kept<S> {
+    node: Node<S>,
+    fire: Option<Fire>,
+    under_row: Option<u32>,
+    nodes: u64,
+}
+
 /// How a selected state was reached, to rebuild the line at the end.
 #[derive(Clone, Copy)]
 struct Step {
@@ -272,7 +281,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         let chain_width = (config.chain_width * width).div_ceil(config.width).max(1);
         let selected = select(candidates, width, chain_width);
         let measure_fire = config.potential != Potential::NextPack && !config.weights.weighs_ready();
-        let kept: Vec<(Node<S>, (Option<Fire>, Option<u32>), u64)> = selected
+        let kept: Vec<Kept<S>> = selected
             .par_iter()
             .map(|c| {
                 let parent = &beam[c.parent as usize];
@@ -285,17 +294,17 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
                 let fire = if measure_fire { best_fire(&field, next_pack, &mut n) } else { c.fire };
                 let reachable = c.reachable.max(fire.map_or(Chain::default(), |f| f.chain));
                 let under_row = config.under_row.then(|| fire_under_a_row(&field, next_pack, &mut n)).flatten();
-                (Node { field, reachable }, (fire, under_row), n)
+                Kept { node: Node { field, reachable }, fire, under_row, nodes: n }
             })
             .collect();
         let mut next: Vec<(Candidate, Node<S>, Option<u32>)> = Vec::with_capacity(kept.len());
-        for (mut c, (node, (fire, under_row), n)) in selected.into_iter().zip(kept) {
-            c.fire = fire;
-            c.reachable = node.reachable;
-            let ready = fire.map_or(Chain::default(), |f| f.chain);
+        for (mut c, kept) in selected.into_iter().zip(kept) {
+            c.fire = kept.fire;
+            c.reachable = kept.node.reachable;
+            let ready = kept.fire.map_or(Chain::default(), |f| f.chain);
             c.value = config.weights.value(c.reachable, c.own, ready, c.shape);
-            nodes.fetch_add(n, Relaxed);
-            next.push((c, node, under_row));
+            nodes.fetch_add(kept.nodes, Relaxed);
+            next.push((c, kept.node, kept.under_row));
         }
         // The real fires may have raised values: the best state comes first again.
         next.sort_by(|(a, ..), (b, ..)| b.value.cmp(&a.value).then(a.tiebreak.cmp(&b.tiebreak)));
