@@ -168,7 +168,8 @@ fn same_seed_and_node_budget_give_the_same_menu_on_any_thread_count() {
 #[test]
 fn the_bench_reads_the_plans_chain_under_their_rows_as_the_rules_do() {
     let packs = packs(2);
-    let result = run_with_threads(1, &packs, &untargeted(3));
+    let config = untargeted(3);
+    let result = run_with_threads(1, &packs, &config);
     let plan = Plan::from_search(&result, PlanKind::Opening).expect("a plan");
     let fire_turn = plan.fire_turn().expect("the plan fires");
     let best_under_row = |field: &Field, turn: usize| -> u32 {
@@ -194,9 +195,9 @@ fn the_bench_reads_the_plans_chain_under_their_rows_as_the_rules_do() {
         .filter_map(|action| {
             let mut field = before;
             let built = field.apply(packs.get(fire_turn - 1), action);
-            (built.links <= 2 && !field.is_dead()).then(|| best_under_row(&field, fire_turn))
+            (built.links <= config.build_chain_max && !field.is_dead()).then(|| best_under_row(&field, fire_turn))
         })
         .max()
         .unwrap_or(0);
-    assert_eq!(under_rows(&packs, &plan), Some([one, two]));
+    assert_eq!(under_rows(&packs, &plan, config.build_chain_max), Some([one, two]));
 }

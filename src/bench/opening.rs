@@ -3,10 +3,11 @@
 //!
 //! For each file: the best chain some searched line can fire by turns 10–24 (the menu), the
 //! earliest turn it can fire 12, 14, 16 and 20 links, what the plan's own line (the one the bot
-//! follows) can fire by turns 12, 13 and 16, what its chain still fires if the opponent's garbage
-//! lands first (one row at its fire turn, or rows then and the turn before), and what a re-plan at
-//! turn 15 with two garbage rows on the field finds within 5 and 10 turns. The last line is the summary the
-//! issue tracker reads: `opening: best by 12 = X, turn to 12 = Y, best by 22 = Z`.
+//! follows) can fire by turns 12, 13 and 16, what its chain still fires if the opponent's
+//! garbage lands first (one row at its fire turn, or rows then and the turn before), and what a
+//! re-plan at turn 15 with two garbage rows on the field finds within 5 and 10 turns. The last
+//! line is the summary the issue tracker reads: `opening: best by 12 = X, turn to 12 = Y, best by
+//! 22 = Z`.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -102,7 +103,7 @@ pub fn run_one(name: String, packs: &Packs, args: &OpeningBenchArgs) -> OpeningR
     let (line, plan, refined) = refine(packs, args, &result);
     let line_by = LINE_BY_TURNS.map(|t| line.best_by_turn(t));
     let plan_fire = plan.as_ref().and_then(fire);
-    let under_rows = plan.as_ref().and_then(|p| under_rows(packs, p));
+    let under_rows = plan.as_ref().and_then(|p| under_rows(packs, p, args.beam.build_chain_max));
     let replan = (!args.no_replan).then(|| replan(packs, args)).flatten();
     OpeningReport {
         name,
@@ -147,33 +148,30 @@ fn refine(packs: &Packs, args: &OpeningBenchArgs, opening: &BeamResult) -> (Line
 
 /// The best chain the plan's position can fire at its fire turn when their garbage lands first:
 /// one row at that turn, and rows at the turn before and that turn (the move before chosen
-/// again on top of the first row, every placement tried).
-pub fn under_rows(packs: &Packs, plan: &Plan) -> Option<[u32; 2]> {
+/// again on top of the first row: every placement that builds, firing at most
+/// `build_chain_max` links, as the searches' building moves).
+pub fn under_rows(packs: &Packs, plan: &Plan, build_chain_max: u32) -> Option<[u32; 2]> {
     let fire_turn = plan.fire_turn()?;
     let mut nodes = 0;
-    let links = |fire: Option<crate::search::chain::Fire>| fire.map_or(0, |f| f.chain.links);
-    let mut one_row = Engine::from_field(plan.expected_at(fire_turn)?);
-    one_row.drop_garbage_row();
-    let one = links(best_fire(&one_row, packs.get(fire_turn), &mut nodes));
-    let two = match fire_turn.checked_sub(1).and_then(|t| plan.expected_at(t).map(|f| (t, f))) {
-        Some((before, field)) => {
-            let mut first_row = Engine::from_field(field);
-            first_row.drop_garbage_row();
-            Action::drops()
-                .filter_map(|action| {
-                    let mut field = first_row;
-                    let outcome = field.apply(packs.get(before), action);
-                    if outcome.links > 2 || field.is_dead() {
-                        return None;
-                    }
-                    field.drop_garbage_row();
-                    Some(links(best_fire(&field, packs.get(fire_turn), &mut nodes)))
-                })
-                .max()
-                .unwrap_or(0)
-        }
-        None => 0,
+    let mut fire_under_a_row = |mut field: Engine| {
+        field.drop_garbage_row();
+        best_fire(&field, packs.get(fire_turn), &mut nodes).map_or(0, |f| f.chain.links)
     };
+    let one = fire_under_a_row(Engine::from_field(plan.expected_at(fire_turn)?));
+    let before = fire_turn.checked_sub(1).and_then(|t| plan.expected_at(t).map(|field| (t, field)));
+    let two = before.map_or(0, |(turn, field)| {
+        let mut first_row = Engine::from_field(field);
+        first_row.drop_garbage_row();
+        Action::drops()
+            .filter_map(|action| {
+                let mut field = first_row;
+                let built = field.apply(packs.get(turn), action);
+                (built.links <= build_chain_max && !field.is_dead()).then_some(field)
+            })
+            .map(&mut fire_under_a_row)
+            .max()
+            .unwrap_or(0)
+    });
     Some([one, two])
 }
 
