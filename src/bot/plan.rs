@@ -95,10 +95,12 @@ impl Plan {
     pub fn improves_on(&self, other: &Plan) -> bool {
         let fire = |p: &Plan| p.fire_links.zip(p.fire_turn());
         let sure = |p: &Plan| p.under_row.zip(p.fire_links).map(|(row, links)| row.min(links));
-        match (fire(self), fire(other)) {
-            (Some(_), Some(_)) if sure(self).is_some() && sure(other).is_some() && sure(self) != sure(other) => {
-                sure(self) > sure(other)
+        if let (Some(sure), Some(other_sure)) = (sure(self), sure(other)) {
+            if sure != other_sure {
+                return sure > other_sure;
             }
+        }
+        match (fire(self), fire(other)) {
             (Some((links, turn)), Some((other_links, other_turn))) => {
                 links > other_links || (links == other_links && turn < other_turn)
             }

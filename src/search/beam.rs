@@ -23,10 +23,12 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::chain::{best_block_fire, best_fire, erase_fires, mix, tallest, BeamResult, Fire, Line, Menu, Start};
+use super::chain::{
+    best_block_fire, best_fire, erase_fires, fire_under_a_row, mix, tallest, BeamResult, Fire, Line, Menu, Start,
+};
 use super::eval::{BeamWeights, Chain, Shape};
 use super::tt::TranspositionTable;
-use crate::rules::{Action, Pack, Simulator, MAX_X};
+use crate::rules::{Action, Simulator, MAX_X};
 
 /// What to search and how widely.
 #[derive(Clone, Debug)]
@@ -160,13 +162,6 @@ fn best_erase<S: Simulator>(field: &S, nodes: &mut u64) -> Option<(Chain, usize)
     best
 }
 
-/// Links of the best fire of `field` with `pack` once a garbage row has fallen on it.
-fn fire_under_a_row<S: Simulator>(field: &S, pack: &Pack, nodes: &mut u64) -> Option<u32> {
-    let mut buried = field.clone();
-    buried.drop_garbage_row();
-    best_fire(&buried, pack, nodes).map(|f| f.chain.links)
-}
-
 /// Runs the beam search from `start`.
 pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamResult {
     let nodes = AtomicU64::new(0);
@@ -293,7 +288,11 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
                 let mut n = 1;
                 let fire = if measure_fire { best_fire(&field, next_pack, &mut n) } else { c.fire };
                 let reachable = c.reachable.max(fire.map_or(Chain::default(), |f| f.chain));
-                let under_row = config.under_row.then(|| fire_under_a_row(&field, next_pack, &mut n)).flatten();
+                let under_row = config
+                    .under_row
+                    .then(|| fire_under_a_row(&field, next_pack, &mut n))
+                    .flatten()
+                    .map(|f| f.chain.links);
                 Kept { node: Node { field, reachable }, fire, under_row, nodes: n }
             })
             .collect();

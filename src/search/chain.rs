@@ -191,6 +191,14 @@ pub fn best_fire<S: Simulator>(field: &S, pack: &Pack, nodes: &mut u64) -> Optio
     best
 }
 
+/// The best chain `field` can fire with `pack` once a garbage row has fallen on it: what is
+/// left to fire when the opponent's chain lands first.
+pub fn fire_under_a_row<S: Simulator>(field: &S, pack: &Pack, nodes: &mut u64) -> Option<Fire> {
+    let mut buried = field.clone();
+    buried.drop_garbage_row();
+    best_fire(&buried, pack, nodes)
+}
+
 /// The best chain one block of any number would fire, dropped on any column (counting drops).
 /// On a settled field only a number that pairs with a neighbour of the landing cell can start a
 /// chain, so only those numbers are dropped; they are tried in order 1..=9, so ties go to the
