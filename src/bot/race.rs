@@ -8,7 +8,9 @@
 //! - `race exchange`: when a chain of ours is ready, the small game over both sides' fire turns
 //!   ([`Exchange`]): fire it now (their answer probed under our garbage) or wait for our plan's
 //!   chain (while they fire first, or wait and answer bigger), and the advice it gives;
-//! - `race safety`: the exchange if they fire now, and whether the plan's move can answer it.
+//! - `race safety`: the exchange if they fire now, and whether the plan's move can answer it;
+//! - `rebuild aims at`: the chain a rebuild's plan fires, chosen by its exchange against their
+//!   menu ([`aim_at_race`]): before their chain when the largest comes after it.
 //!
 //! The advice is a bonus or a penalty on the root moves that fire; the midgame exhaustive search
 //! then checks the tactics of the move it favours (the skill is one of its moves, chosen when
