@@ -31,8 +31,9 @@ pub struct BeamParams {
     /// then the largest without the row: a chain triggered from the top is buried by it.
     #[arg(long)]
     pub plan_under_row: bool,
-    /// A rebuild's plan follows the line to the largest chain fireable within this many turns
-    /// (0: the deepest line, as for the opening).
+    /// A rebuild's plan follows the line to a chain fireable within this many turns: the largest
+    /// (0: the deepest line, as for the opening), or in the full bot the one that wins most
+    /// against the opponent's menu.
     #[arg(long, default_value_t = 16)]
     pub rebuild_plan_turns: usize,
     /// Opening beam: turns searched ahead at most [-bd].
