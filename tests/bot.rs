@@ -163,15 +163,16 @@ fn think_position(name: &str, options: BotOptions) -> (Action, u32, String) {
 }
 
 /// Colun, pack file 28, our seat 0, turn 10: our 12 links are ready, colun can fire 12 next turn
-/// (it did, and its garbage buried us), our plan's longer chain is turns away. Comparing sizes
-/// only, the bot held our 12 back for the 16 we would reach by waiting; the exchange game sees
-/// colun fire first and our answer come under its rows, and fires.
+/// (it did, and its garbage buried us), our longer chains are turns away. Comparing sizes only,
+/// the bot held our 12 back for the 16 we would reach by waiting. Started on this turn, the bot
+/// has no plan: the rebuild aims at the race against colun's menu (its 12 fired first would be
+/// answered from our line's field under its rows) and fires the 12 now.
 #[test]
 fn the_opening_race_fires_before_a_fast_opener_can() {
     let (_, links, why) = think_position("colun-0028-turn10.txt", options(10));
-    let line = line_with(&why, "race exchange:");
-    assert!(line.contains("they fire 12 in 1 first"), "{line}");
-    assert!(line.contains("bonus") && line.contains("for firing 12+ now"), "{line}");
+    let line = line_with(&why, "rebuild aims at");
+    assert!(line.starts_with("  rebuild aims at 12@10: +"), "{line}");
+    assert!(line.contains("against their 4@10 12@11"), "{line}");
     assert_eq!(links, 12, "{why}");
 }
 
