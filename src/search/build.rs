@@ -21,16 +21,13 @@ pub struct BeamParams {
     /// Opening beam: states kept per group of equal fireable chain, W2 ≈ 20–30% of W [-bcw].
     #[arg(long, default_value_t = 60000)]
     pub beam_chain_width: usize,
-    /// The opening plan follows the line to the largest chain fireable by this turn (the
-    /// earliest of equal chains): the turn our first chain is built for. 0: the line the beam
-    /// valued best at its deepest depth (seed 000's choice).
+    /// The opening plan (and its refinements) follows the line to the largest chain fireable by
+    /// this turn that still fires if the opponent's first garbage row lands on its turn (then
+    /// the largest without the row, then the earliest): the turn our first chain is built for;
+    /// a chain triggered from the top is buried by that row. 0: the line the beam valued best
+    /// at its deepest depth (seed 000's choice).
     #[arg(long, default_value_t = 13)]
     pub plan_turn: usize,
-    /// The opening plan (and its refinements) follows the line to the largest chain by
-    /// `--plan-turn` that still fires if the opponent's first garbage row lands on that turn,
-    /// then the largest without the row: a chain triggered from the top is buried by it.
-    #[arg(long)]
-    pub plan_under_row: bool,
     /// A rebuild's plan follows the line to a chain fireable within this many turns: the largest
     /// (0: the deepest line, as for the opening), or in the full bot the one that wins most
     /// against the opponent's menu.
@@ -241,7 +238,7 @@ impl BeamParams {
             seed: self.seed,
             build_chain_max: self.build_chain_max,
             potential: self.beam_potential,
-            under_row: self.plan_under_row,
+            under_row: true,
         }
     }
 
@@ -315,10 +312,10 @@ impl BeamParams {
         result
     }
 
-    /// The menu's line for a plan within `turns`: the largest chain, or with
-    /// [`Self::plan_under_row`] for the opening the largest under a garbage row.
+    /// The menu's line for a plan within `turns`: for the opening the largest under a garbage
+    /// row, for a rebuild the largest chain.
     fn choose_from<'m>(&self, menu: &'m Menu, opening: bool, turns: usize) -> Option<&'m Line> {
-        match opening && self.plan_under_row {
+        match opening {
             true => menu.choose_under_row(turns),
             false => menu.choose(turns),
         }
