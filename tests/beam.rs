@@ -116,11 +116,15 @@ fn untargeted(seed: u64) -> BeamConfig {
 fn every_menu_line_replays_to_the_chain_it_promises() {
     // The default ranking (deepest potential, erase probe), then seed 000's: the promises hold
     // whatever ranks the states.
+    // With the fires under a garbage row measured, those lines' promises hold too.
     let seed_000 = BeamConfig { weights: BeamWeights::seed(), potential: Potential::NextPack, ..untargeted(1) };
-    for (i, config) in [(0, untargeted(1)), (42, untargeted(1)), (7, seed_000)] {
+    let under_row = BeamConfig { under_row: true, ..untargeted(1) };
+    for (i, config) in [(0, untargeted(1)), (42, under_row), (7, seed_000)] {
         let packs = packs(i);
         let result = run_with_threads(2, &packs, &config);
         common::check_menu_replays(&result.menu, &Field::empty(), &packs, 0, &config.positions, config.build_chain_max);
+        let measured = result.menu.under_row.iter().flatten().count();
+        assert_eq!(measured >= 10, config.under_row, "{measured} lines under a row");
     }
 }
 

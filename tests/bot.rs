@@ -163,15 +163,16 @@ fn think_position(name: &str, options: BotOptions) -> (Action, u32, String) {
 }
 
 /// Colun, pack file 28, our seat 0, turn 10: our 12 links are ready, colun can fire 12 next turn
-/// (it did, and its garbage buried us), our plan's longer chain is turns away. Comparing sizes
-/// only, the bot held our 12 back for the 16 we would reach by waiting; the exchange game sees
-/// colun fire first and our answer come under its rows, and fires.
+/// (it did, and its garbage buried us), our longer chains are turns away. Comparing sizes only,
+/// the bot held our 12 back for the 16 we would reach by waiting. Started on this turn, the bot
+/// has no plan: the rebuild aims at the race against colun's menu (its 12 fired first would be
+/// answered from our line's field under its rows) and fires the 12 now.
 #[test]
 fn the_opening_race_fires_before_a_fast_opener_can() {
     let (_, links, why) = think_position("colun-0028-turn10.txt", options(10));
-    let line = line_with(&why, "race exchange:");
-    assert!(line.contains("they fire 12 in 1 first"), "{line}");
-    assert!(line.contains("bonus") && line.contains("for firing 12+ now"), "{line}");
+    let line = line_with(&why, "rebuild aims at");
+    assert!(line.starts_with("  rebuild aims at 12@10: +"), "{line}");
+    assert!(line.contains("against their 4@10 12@11"), "{line}");
     assert_eq!(links, 12, "{why}");
 }
 
@@ -197,7 +198,7 @@ fn the_line_that_answers_their_fire_becomes_the_plan() {
     let mut options = options(10);
     options.beam.node_budget = 8_000_000;
     let (_, _, why) = think_position("togatoga-0051-turn10.txt", options.clone());
-    assert!(why.contains("safety: they fire 12 now (45 blocks)"), "{why}");
+    assert!(why.contains("safety: they fire 12 now (45 blocks, 45 past ours pending)"), "{why}");
     let answer = line_with(&why, "answer plan: fires");
     let links = number_after(answer, "fires ");
     assert!(links >= 13, "an answer sending more than their 45 blocks: {why}");
@@ -275,12 +276,28 @@ fn a_plan_move_that_spoils_our_answer_to_their_fire_is_penalised() {
     let fire = best_fire(&Engine::from_field(&field), packs.get(turn), &mut 0).unwrap().action;
     let (penalty, why) = safety(&packs, turn, &field, &field, fire);
     assert_eq!(penalty, 0, "{why}");
-    assert!(why.contains("safety: they fire 12 now (45 blocks)") && why.contains("→ safe"), "{why}");
+    assert!(
+        why.contains("safety: they fire 12 now (45 blocks, 45 past ours pending)") && why.contains("→ safe"),
+        "{why}"
+    );
     let penalised: Vec<(Action, i64)> =
         Action::drops().map(|a| (a, safety(&packs, turn, &field, &field, a).0)).filter(|&(_, p)| p > 0).collect();
     assert!(!penalised.is_empty(), "no move spoils the answer");
     // A penalty is the answer lost, at most the 45 blocks they send.
     assert!(penalised.iter().all(|&(_, p)| p <= 45 * VALUE_PER_BLOCK), "{penalised:?}");
+}
+
+/// Togatoga, pack file 12, our seat 0, turn 14: our 14 links went off first at turn 12 and 59
+/// of their 79 blocks are still pending on togatoga once this turn's row fell; it fires its own
+/// 14 (79 blocks) now. Only 20 pass ours; the check counted all 79, and the answer plan it brought threw our 17-link
+/// rebuild away for 8 links at turn 21 (togatoga rebuilt 12 by turn 28 and won).
+#[test]
+fn their_answer_is_weighed_net_of_the_garbage_ours_has_pending_on_them() {
+    let mut options = options(14);
+    options.beam.node_budget = 8_000_000;
+    let (_, _, why) = think_position("togatoga-0012-turn14.txt", options);
+    assert!(why.contains("race safety: they fire 14 now (79 blocks, 20 past ours pending)"), "{why}");
+    assert!(!why.contains("answer plan:"), "{why}");
 }
 
 #[test]

@@ -17,7 +17,7 @@ use crate::protocol::{pack_files, read_pack_file};
 use crate::rules::{Action, Field, Packs, Simulator, MAX_TURNS};
 use crate::search::build::BeamParams;
 use crate::search::builder::{self, BuilderConfig};
-use crate::search::chain::{best_fire, BeamResult, Line, Start};
+use crate::search::chain::{fire_under_a_row, BeamResult, Line, Start};
 use crate::Engine;
 
 /// `codevs-reborn bench opening` flags.
@@ -153,11 +153,9 @@ fn refine(packs: &Packs, args: &OpeningBenchArgs, opening: &BeamResult) -> (Line
 pub fn under_rows(packs: &Packs, plan: &Plan, build_chain_max: u32) -> Option<[u32; 2]> {
     let fire_turn = plan.fire_turn()?;
     let mut nodes = 0;
-    let mut fire_under_a_row = |mut field: Engine| {
-        field.drop_garbage_row();
-        best_fire(&field, packs.get(fire_turn), &mut nodes).map_or(0, |f| f.chain.links)
-    };
-    let one = fire_under_a_row(Engine::from_field(plan.expected_at(fire_turn)?));
+    let mut links_under_a_row =
+        |field: Engine| fire_under_a_row(&field, packs.get(fire_turn), &mut nodes).map_or(0, |f| f.chain.links);
+    let one = links_under_a_row(Engine::from_field(plan.expected_at(fire_turn)?));
     let before = fire_turn.checked_sub(1).and_then(|t| plan.expected_at(t).map(|field| (t, field)));
     let two = before.map_or(0, |(turn, field)| {
         let mut first_row = Engine::from_field(field);
@@ -168,7 +166,7 @@ pub fn under_rows(packs: &Packs, plan: &Plan, build_chain_max: u32) -> Option<[u
                 let built = field.apply(packs.get(turn), action);
                 (built.links <= build_chain_max && !field.is_dead()).then_some(field)
             })
-            .map(&mut fire_under_a_row)
+            .map(&mut links_under_a_row)
             .max()
             .unwrap_or(0)
     });

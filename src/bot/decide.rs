@@ -15,7 +15,7 @@ use crate::Engine;
 
 use super::plan::{Plan, PlanKind, PlanStep};
 use super::race::{
-    self, aim_at_answer, answer_plan, menu_text, plan_safety, stakes, FiresNow, Known, Safety, TheirStyle,
+    self, aim_at_answer, aim_at_race, answer_plan, menu_text, plan_safety, stakes, FiresNow, Known, Safety, TheirStyle,
 };
 use super::time::slice;
 use super::{BotOptions, Stakes, TimeManager};
@@ -156,34 +156,50 @@ impl Brain {
             let _ = writeln!(why, "  plan finished: building the next chain");
         }
 
-        if self.plan.is_none() && !low {
+        // Their menu, probed first: a rebuild aims at the race against it.
+        let theirs = (!low).then(|| {
+            let end = slice(Instant::now(), turn_end, options.decide.race_share / 2.0);
+            race::their_menu(options, state, end)
+        });
+        if let (None, Some(theirs)) = (&self.plan, &theirs) {
             let end = slice(Instant::now(), turn_end, options.decide.rebuild_share);
             let mut result = build_chain(options, state, false, end);
+            let d = &options.decide;
             // Under attack the chain must go off before the rows bury it: the answer's horizon,
-            // not the rebuild's.
-            let attacked = options.decide.answer_min_stock > 0 && state.me.garbage >= options.decide.answer_min_stock;
-            let (kind, name) = if attacked && aim_at_answer(options, &mut result) {
-                (PlanKind::Answer, "answer")
+            // not the rebuild's. Otherwise the chain that wins the exchange against their menu:
+            // the largest within the rebuild's horizon lets them fire first.
+            let attacked = d.answer_min_stock > 0 && state.me.garbage >= d.answer_min_stock;
+            let kind = if attacked && aim_at_answer(options, &mut result) {
+                PlanKind::Answer
             } else {
-                (PlanKind::Rebuild, "rebuild")
+                if let Some(aim) = aim_at_race(&mut result, theirs, d.race_min_links, options.beam.rebuild_plan_turns) {
+                    let _ = writeln!(
+                        why,
+                        "  rebuild aims at {}@{}: {:+} blocks against their {}",
+                        aim.links,
+                        state.turn + aim.turns,
+                        aim.value,
+                        menu_text(state.turn, theirs)
+                    );
+                }
+                PlanKind::Rebuild
             };
+            let name = if kind == PlanKind::Answer { "answer" } else { "rebuild" };
             let _ = writeln!(why, "  {name} {}: {}", options.beam.builder.name(), describe(&result));
             self.plan = Plan::from_search(&result, kind);
             step = self.plan.as_ref().and_then(|p| p.step(state));
         }
 
         let mut advice = Advice { plan_action: step.map(|s| s.action), ..Advice::default() };
-        if low {
-            let _ = writeln!(why, "  race: not read (low on time)");
-        } else {
+        if let Some(theirs) = theirs {
             let beams_end = slice(Instant::now(), turn_end, options.decide.race_share);
-            let known = Known { plan: self.plan.as_ref(), style: &self.their_style, fires_now };
+            let known = Known { plan: self.plan.as_ref(), style: &self.their_style, fires_now, theirs: &theirs };
             let reading = race::read(options, state, known, beams_end, &mut why);
-            if let Some(menu) = reading.their_menu {
-                self.their_style.remember(state.turn, menu);
-            }
+            self.their_style.remember(state.turn, theirs);
             advice.fire_bonus = reading.fire_bonus;
             advice.fire_penalty = reading.fire_penalty;
+        } else {
+            let _ = writeln!(why, "  race: not read (low on time)");
         }
 
         let safety = match advice.plan_action {
@@ -302,8 +318,12 @@ fn build_chain(options: &BotOptions, state: &TurnState<Engine>, opening: bool, e
 fn describe(result: &BeamResult) -> String {
     let line = &result.line;
     let fire = line.best_fire_step().and_then(|k| line.fires[k].map(|f| (k, f)));
+    let under_row = match (fire, line.under_row) {
+        (Some((k, _)), Some(links)) if k + 1 == line.fires.len() => format!(" ({links} if a garbage row falls first)"),
+        _ => String::new(),
+    };
     format!(
-        "{} nodes, depth {}{}; best by turn {}",
+        "{} nodes, depth {}{}{under_row}; best by turn {}",
         result.nodes,
         result.depth,
         fire.map_or(String::new(), |(k, f)| format!(", fires {} links at turn {}", f.chain.links, line.start_turn + k)),

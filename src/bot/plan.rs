@@ -20,6 +20,8 @@ pub struct Plan {
     /// What the plan's own line can fire at each turn from `start_turn` (links; 0 for none): what
     /// following the plan makes ready, where `threats` also counts lines the plan left.
     pub line_links: Vec<u32>,
+    /// Links of the plan's fire if a garbage row falls on its fire turn, when measured.
+    pub under_row: Option<u32>,
 }
 
 /// What a plan is for. The midgame search sees a few plies, not the chain a plan builds to, so
@@ -54,7 +56,10 @@ impl Plan {
         if actions.is_empty() {
             return None;
         }
-        let fire_links = line.best_fire_step().and_then(|k| line.fires[k]).map(|f| f.chain.links);
+        let fire_step = line.best_fire_step();
+        let fire_links = fire_step.and_then(|k| line.fires[k]).map(|f| f.chain.links);
+        // Measured for the line's last position: the plan's own only when it fires there.
+        let under_row = line.under_row.filter(|_| fire_step == Some(line.fires.len() - 1));
         Some(Plan {
             start_turn: line.start_turn,
             actions,
@@ -63,6 +68,7 @@ impl Plan {
             kind,
             threats: result.threats(),
             line_links: line.fires.iter().map(|f| f.map_or(0, |f| f.chain.links)).collect(),
+            under_row,
         })
     }
 
@@ -84,9 +90,16 @@ impl Plan {
     }
 
     /// True when this plan fires a longer chain than `other`, or as long a chain sooner: what
-    /// a refinement of a plan must offer to replace it.
+    /// a refinement of a plan must offer to replace it. When both measured their chain under a
+    /// garbage row, the chain they fire whether the row falls or not counts first.
     pub fn improves_on(&self, other: &Plan) -> bool {
         let fire = |p: &Plan| p.fire_links.zip(p.fire_turn());
+        let sure = |p: &Plan| p.under_row.zip(p.fire_links).map(|(row, links)| row.min(links));
+        if let (Some(sure), Some(other_sure)) = (sure(self), sure(other)) {
+            if sure != other_sure {
+                return sure > other_sure;
+            }
+        }
         match (fire(self), fire(other)) {
             (Some((links, turn)), Some((other_links, other_turn))) => {
                 links > other_links || (links == other_links && turn < other_turn)
@@ -137,6 +150,7 @@ mod tests {
             kind: PlanKind::Rebuild,
             threats: Vec::new(),
             line_links: Vec::new(),
+            under_row: None,
         }
     }
 
@@ -151,6 +165,13 @@ mod tests {
         assert!(!plan(5, 6, Some(13)).improves_on(&held), "shorter, sooner");
         assert!(!plan(5, 8, None).improves_on(&held), "no fire");
         assert!(plan(5, 8, Some(3)).improves_on(&plan(3, 10, None)), "any fire beats none");
+        // Plans that measured their chain under a garbage row: the chain fired either way first.
+        let sure = |p: Plan, under_row| Plan { under_row: Some(under_row), ..p };
+        let fragile = sure(plan(3, 10, Some(15)), 2);
+        assert!(sure(plan(5, 8, Some(13)), 13).improves_on(&fragile), "13 either way against 15 or 2");
+        assert!(!fragile.improves_on(&sure(plan(5, 8, Some(13)), 13)));
+        assert!(sure(plan(5, 8, Some(16)), 12).improves_on(&sure(plan(3, 10, Some(14)), 12)), "then the longer");
+        assert!(plan(5, 8, Some(16)).improves_on(&fragile), "unmeasured: by the chain alone");
         assert_eq!(held.expected_at(3), Some(&Field::empty()));
         assert_eq!(held.expected_at(2), None);
     }

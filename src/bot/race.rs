@@ -8,7 +8,9 @@
 //! - `race exchange`: when a chain of ours is ready, the small game over both sides' fire turns
 //!   ([`Exchange`]): fire it now (their answer probed under our garbage) or wait for our plan's
 //!   chain (while they fire first, or wait and answer bigger), and the advice it gives;
-//! - `race safety`: the exchange if they fire now, and whether the plan's move can answer it.
+//! - `race safety`: the exchange if they fire now, and whether the plan's move can answer it;
+//! - `rebuild aims at`: the chain a rebuild's plan fires, chosen by its exchange against their
+//!   menu ([`aim_at_race`]): before their chain when the largest comes after it.
 //!
 //! The advice is a bonus or a penalty on the root moves that fire; the midgame exhaustive search
 //! then checks the tactics of the move it favours (the skill is one of its moves, chosen when
@@ -37,8 +39,6 @@ pub(super) struct Reading {
     pub fire_bonus: Option<(u32, i64)>,
     /// `(links, penalty)` subtracted from root moves firing at least `links` (value units).
     pub fire_penalty: Option<(u32, i64)>,
-    /// Their menu as probed this turn (the largest chain at each turn from now), when probed.
-    pub their_menu: Option<Vec<u32>>,
 }
 
 /// Their chains only count from this many links: smaller ones do not race.
@@ -139,10 +139,24 @@ pub(super) struct Known<'a> {
     pub plan: Option<&'a Plan>,
     pub style: &'a TheirStyle,
     pub fires_now: FiresNow,
+    /// Their menu this turn ([`their_menu`]).
+    pub theirs: &'a [u32],
+}
+
+/// The largest chain they can fire at each turn from now, within [`POTENTIAL_TURNS`]: a probe of
+/// their field under the garbage they have pending, until `end`.
+pub(super) fn their_menu(options: &BotOptions, state: &TurnState<Engine>, end: Instant) -> Vec<u32> {
+    probe_their_field(options, state, state.opponent.garbage, end).threats()
+}
+
+fn probe_their_field(options: &BotOptions, state: &TurnState<Engine>, garbage: u32, end: Instant) -> BeamResult {
+    let node_budget = (options.beam.node_budget > 0).then_some(options.beam.node_budget);
+    let start = Start { field: &state.opponent.field, packs: state.packs, turn: state.turn, garbage };
+    probe_for_bot(options, start, POTENTIAL_TURNS, end, node_budget)
 }
 
 /// Reads the race from both fields: their menu, and, when a chain of ours is ready, the exchange
-/// game of firing it now or waiting. Probes of the opponent run until `end`.
+/// game of firing it now or waiting (their answer probed until `end`).
 pub(super) fn read(
     options: &BotOptions,
     state: &TurnState<Engine>,
@@ -150,37 +164,29 @@ pub(super) fn read(
     end: Instant,
     why: &mut String,
 ) -> Reading {
-    let Known { plan, style, fires_now } = known;
+    let Known { plan, style, fires_now, theirs } = known;
     let mut reading = Reading::default();
     let d = &options.decide;
-    let node_budget = (options.beam.node_budget > 0).then_some(options.beam.node_budget);
     let FiresNow { ours: ours_now, theirs: theirs_now } = fires_now;
     let weigh = ours_now >= d.race_min_links;
-    let their_menu = |garbage: u32, end: Instant| -> BeamResult {
-        let start = Start { field: &state.opponent.field, packs: state.packs, turn: state.turn, garbage };
-        probe_for_bot(options, start, POTENTIAL_TURNS, end, node_budget)
-    };
-    let waiting_end = if weigh { slice(Instant::now(), end, 0.5) } else { end };
-    let theirs = their_menu(state.opponent.garbage, waiting_end).threats();
     let ours = plan.map_or(String::from("no plan"), |p| plan_menu_text(p, state.turn));
     let fired = style.describe().map_or(String::new(), |f| format!(" | their fires: {f}"));
     let _ = writeln!(
         why,
         "  race menus: ours now {ours_now}, {ours} | theirs now {theirs_now}, {}{fired}",
-        menu_text(state.turn, &theirs)
+        menu_text(state.turn, theirs)
     );
     if weigh {
-        let answered = their_menu(stock_after_our_fire(state, ours_now), end);
+        let answered = probe_their_field(options, state, stock_after_our_fire(state, ours_now), end);
         let our_line = plan.map_or(&[][..], |p| p.line_from(state.turn));
         let game =
-            Exchange { ours_now, our_line, their_menu: &theirs, their_answer: answered.best_within(POTENTIAL_TURNS) };
+            Exchange { ours_now, our_line, their_menu: theirs, their_answer: answered.best_within(POTENTIAL_TURNS) };
         let weighed = game.weigh();
         let under_attack = state.me.garbage >= GARBAGE_ROW;
         let advice;
         (reading, advice) = weighed.advice(under_attack);
         let _ = writeln!(why, "  race exchange: {weighed} → {advice}");
     }
-    reading.their_menu = Some(theirs);
     reading
 }
 
@@ -318,6 +324,60 @@ impl std::fmt::Display for Weighed {
     }
 }
 
+/// A rebuild's chain chosen for the race: of the chains its search can fire at each turn, the
+/// one whose exchange against their menu sends most ([`race_value`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct RaceAim {
+    /// Links and turn offset of the chain chosen, and its value (net garbage blocks to them).
+    pub links: u32,
+    pub turns: usize,
+    pub value: i64,
+}
+
+/// The value of firing our chain on a line `ours.len() - 1` turns from now (`ours[k]`: what the
+/// line has ready `k` turns from now, its last the chain), against `theirs` (their menu; past
+/// its end, its largest): the worst for us of their replies. They fire first, any turn before
+/// ours, a chain of `min_links` or more, and we answer with what our line has ready the turn
+/// after; or they wait, and answer with what they have by our fire, or a longer chain in the
+/// two turns after it under our rows ([`ANSWER_SHORTFALL`]). Smaller chains of theirs send at
+/// most a row and are not a race.
+pub(super) fn race_value(ours: &[u32], theirs: &[u32], min_links: u32) -> i64 {
+    let Some((&links, before)) = ours.split_last() else { return 0 };
+    let fire_turn = before.len();
+    let largest = theirs.iter().copied().max().unwrap_or(0);
+    let their = |k: usize| theirs.get(k).copied().unwrap_or(largest);
+    let answer = (0..=fire_turn)
+        .map(their)
+        .max()
+        .unwrap_or(0)
+        .max((fire_turn + 1..=fire_turn + 2).map(their).max().unwrap_or(0).saturating_sub(ANSWER_SHORTFALL));
+    let fire_first = (0..fire_turn)
+        .filter(|&k| their(k) >= min_links)
+        .map(|k| -exchange(their(k), ours[k + 1].saturating_sub(ANSWER_SHORTFALL)));
+    fire_first.fold(exchange(links, answer), i64::min)
+}
+
+/// Points a rebuild's line at the chain of at least `min_links` links, within `turns` turns,
+/// with the best [`race_value`] against their menu (the larger chain, then the earlier, of
+/// equal values). None, and the line unchanged, when the search found no such chain.
+pub(super) fn aim_at_race(result: &mut BeamResult, theirs: &[u32], min_links: u32, turns: usize) -> Option<RaceAim> {
+    let (aim, line) = result
+        .menu
+        .entries
+        .iter()
+        .take(turns + 1)
+        .flatten()
+        .filter_map(|line| {
+            let ready: Vec<u32> = line.fires.iter().map(|f| f.map_or(0, |f| f.chain.links)).collect();
+            let links = *ready.last()?;
+            let aim = RaceAim { links, turns: ready.len() - 1, value: race_value(&ready, theirs, min_links) };
+            (links >= min_links).then_some((aim, line))
+        })
+        .max_by_key(|(aim, _)| (aim.value, aim.links, std::cmp::Reverse(aim.turns)))?;
+    result.line = line.clone();
+    Some(aim)
+}
+
 /// The largest chain each side can fire with this turn's pack, in links: measured once a turn
 /// for the time manager and the race.
 #[derive(Clone, Copy, Debug)]
@@ -378,8 +438,18 @@ pub fn plan_safety(
     if theirs < d.race_min_links || state.turn + 1 >= state.packs.len() {
         return Safety::default();
     }
+    // Their chain's garbage, less what ours still has pending on their side (after we fired
+    // first, most of their answer only cancels ours): what the plan must answer.
     let incoming = chain_garbage(theirs);
+    let net = incoming.saturating_sub(state.opponent.garbage);
     let stock = (state.me.garbage + incoming).saturating_sub(state.opponent.garbage);
+    if stock < GARBAGE_ROW {
+        let _ = writeln!(
+            why,
+            "  race safety: they fire {theirs} now ({incoming} blocks, {net} past ours pending) → no row lands: safe"
+        );
+        return Safety::default();
+    }
 
     // Playing the plan's move, then searching our answer with their garbage falling.
     let mut field = state.me.field;
@@ -397,8 +467,11 @@ pub fn plan_safety(
         let found = probe_for_bot(options, start, d.plan_safety_turns, end_plan, node_budget);
         sent_now.max(chain_garbage(found.best_within(d.plan_safety_turns)))
     };
-    let _ = write!(why, "  race safety: they fire {theirs} now ({incoming} blocks); the plan answers {planned}");
-    if planned >= incoming {
+    let _ = write!(
+        why,
+        "  race safety: they fire {theirs} now ({incoming} blocks, {net} past ours pending); the plan answers {planned}"
+    );
+    if planned >= net {
         let _ = writeln!(why, " → safe");
         return Safety::default();
     }
@@ -406,7 +479,7 @@ pub fn plan_safety(
     let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: stock };
     let found = probe_for_bot(options, start, d.plan_safety_turns + 1, end, node_budget);
     let best = chain_garbage(found.best_within(d.plan_safety_turns + 1));
-    let penalty = i64::from(best.min(incoming)) - i64::from(planned);
+    let penalty = i64::from(best.min(net)) - i64::from(planned);
     if penalty <= 0 {
         let _ = writeln!(why, ", no other move answers more ({best}) → no adjustment");
         return Safety::default();
@@ -474,8 +547,70 @@ pub fn probe(
 
 #[cfg(test)]
 mod tests {
-    use super::{chain_garbage, chain_score, exchange, menu_text, Exchange, Reading, Reply, TheirStyle, KILL_BLOCKS};
+    use super::{
+        aim_at_race, chain_garbage, chain_score, exchange, menu_text, race_value, Exchange, RaceAim, Reading, Reply,
+        TheirStyle, KILL_BLOCKS,
+    };
+    use crate::rules::Action;
+    use crate::search::chain::{BeamResult, Fire, Line, Menu};
+    use crate::search::eval::Chain;
     use crate::search::midgame::VALUE_PER_BLOCK;
+
+    /// A line that has `ready[k]` links ready `k` turns from turn 16, its last the chain it fires.
+    fn line(ready: &[u32]) -> Line {
+        let fire = |&links: &u32| {
+            (links > 0).then_some(Fire {
+                chain: Chain { links, vanished: 2 * links },
+                action: Action::Skill,
+                remaining: 0,
+            })
+        };
+        Line { start_turn: 16, fires: ready.iter().map(fire).collect(), ..Line::default() }
+    }
+
+    /// Togatoga after the first exchange (pack file 13, turn 16): its 11 comes in 10 turns.
+    const REBUILDING: [u32; 11] = [1, 2, 2, 3, 6, 8, 9, 9, 9, 9, 11];
+    /// Our rebuild's lines then: 10 links in 5 turns, or 17 in 15.
+    const QUICK: [u32; 6] = [1, 3, 7, 7, 8, 10];
+    const LARGEST: [u32; 16] = [1, 2, 2, 4, 6, 8, 8, 8, 8, 8, 8, 8, 8, 8, 13, 17];
+
+    #[test]
+    fn a_chain_fired_before_theirs_is_answered_by_what_they_have_then() {
+        // They have 8 by turn 21 and 9 the turn after (a row on it): they answer 8.
+        assert_eq!(race_value(&QUICK, &REBUILDING, 8), exchange(10, 8));
+        // Waiting for the 17 lets them fire their 11 first, when our line has 8 ready.
+        let fire_first = -exchange(11, 8 - 2);
+        assert!(race_value(&LARGEST, &REBUILDING, 8) <= fire_first);
+        assert!(race_value(&QUICK, &REBUILDING, 8) > 0);
+    }
+
+    #[test]
+    fn against_a_field_with_no_race_chain_the_larger_chain_is_worth_more() {
+        let slow = [1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7];
+        assert_eq!(race_value(&LARGEST, &slow, 8), exchange(17, 7));
+        assert!(race_value(&LARGEST, &slow, 8) > race_value(&QUICK, &slow, 8));
+        // Their 7 sends less than our 8-link race threshold: it is not a chain fired first.
+        assert_eq!(race_value(&QUICK, &slow, 8), exchange(10, 6), "their 6 by our fire");
+    }
+
+    #[test]
+    fn a_rebuild_aims_at_the_chain_that_wins_the_race_not_the_largest() {
+        let mut entries = vec![None; 16];
+        entries[5] = Some(line(&QUICK));
+        entries[15] = Some(line(&LARGEST));
+        let menu = Menu { start_turn: 16, entries, under_row: Vec::new() };
+        let mut result = BeamResult { line: line(&LARGEST), menu, ..BeamResult::default() };
+        let aim = aim_at_race(&mut result, &REBUILDING, 8, 16);
+        assert_eq!(aim, Some(RaceAim { links: 10, turns: 5, value: exchange(10, 8) }));
+        assert_eq!(result.line.fires.len(), QUICK.len(), "the line now fires the 10");
+        // Within a horizon that ends before it, no chain of 8+ is found: the line stays.
+        let mut short = result.clone();
+        assert_eq!(aim_at_race(&mut short, &REBUILDING, 8, 4), None);
+        assert_eq!(short.line.fires.len(), QUICK.len());
+        // Against a slow builder the largest chain is chosen.
+        let slow = [1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7];
+        assert_eq!(aim_at_race(&mut result, &slow, 8, 16).map(|a| a.links), Some(17));
+    }
 
     fn weigh(ours_now: u32, our_line: &[u32], their_menu: &[u32], their_answer: u32) -> super::Weighed {
         Exchange { ours_now, our_line, their_menu, their_answer }.weigh()

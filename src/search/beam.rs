@@ -23,7 +23,9 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use super::chain::{best_block_fire, best_fire, erase_fires, mix, tallest, BeamResult, Fire, Line, Menu, Start};
+use super::chain::{
+    best_block_fire, best_fire, erase_fires, fire_under_a_row, mix, tallest, BeamResult, Fire, Line, Menu, Start,
+};
 use super::eval::{BeamWeights, Chain, Shape};
 use super::tt::TranspositionTable;
 use crate::rules::{Action, Simulator, MAX_X};
@@ -59,6 +61,9 @@ pub struct BeamConfig {
     pub build_chain_max: u32,
     /// How candidates' chain potential is measured for ranking.
     pub potential: Potential,
+    /// Measure every kept state's best fire under one garbage row too (the menu's
+    /// [`Menu::under_row`] lines), for a plan that must fire whether their row lands first.
+    pub under_row: bool,
 }
 
 /// How the beam measures a candidate's chain potential.
@@ -93,6 +98,7 @@ impl Default for BeamConfig {
             seed: 0,
             build_chain_max: 2,
             potential: Potential::default(),
+            under_row: false,
         }
     }
 }
@@ -126,12 +132,23 @@ struct Candidate {
     tiebreak: u64,
 }
 
+/// A selected state rebuilt: its node, its real fire with the next pack (and under a garbage
+/// row, when measured), and the placements that cost.
+struct Kept<S> {
+    node: Node<S>,
+    fire: Option<Fire>,
+    under_row: Option<u32>,
+    nodes: u64,
+}
+
 /// How a selected state was reached, to rebuild the line at the end.
 #[derive(Clone, Copy)]
 struct Step {
     parent: u32,
     action: Action,
     fire: Option<Fire>,
+    /// Links of the best fire with the next pack once a garbage row has fallen.
+    under_row: Option<u32>,
 }
 
 /// The best chain erasing one exposed block sets off, and the blocks it leaves.
@@ -259,7 +276,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
         let chain_width = (config.chain_width * width).div_ceil(config.width).max(1);
         let selected = select(candidates, width, chain_width);
         let measure_fire = config.potential != Potential::NextPack && !config.weights.weighs_ready();
-        let kept: Vec<(Node<S>, Option<Fire>, u64)> = selected
+        let kept: Vec<Kept<S>> = selected
             .par_iter()
             .map(|c| {
                 let parent = &beam[c.parent as usize];
@@ -271,24 +288,36 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
                 let mut n = 1;
                 let fire = if measure_fire { best_fire(&field, next_pack, &mut n) } else { c.fire };
                 let reachable = c.reachable.max(fire.map_or(Chain::default(), |f| f.chain));
-                (Node { field, reachable }, fire, n)
+                let under_row = config
+                    .under_row
+                    .then(|| fire_under_a_row(&field, next_pack, &mut n))
+                    .flatten()
+                    .map(|f| f.chain.links);
+                Kept { node: Node { field, reachable }, fire, under_row, nodes: n }
             })
             .collect();
-        let mut next: Vec<(Candidate, Node<S>)> = Vec::with_capacity(kept.len());
-        for (mut c, (node, fire, n)) in selected.into_iter().zip(kept) {
-            c.fire = fire;
-            c.reachable = node.reachable;
-            let ready = fire.map_or(Chain::default(), |f| f.chain);
+        let mut next: Vec<(Candidate, Node<S>, Option<u32>)> = Vec::with_capacity(kept.len());
+        for (mut c, kept) in selected.into_iter().zip(kept) {
+            c.fire = kept.fire;
+            c.reachable = kept.node.reachable;
+            let ready = kept.fire.map_or(Chain::default(), |f| f.chain);
             c.value = config.weights.value(c.reachable, c.own, ready, c.shape);
-            nodes.fetch_add(n, Relaxed);
-            next.push((c, node));
+            nodes.fetch_add(kept.nodes, Relaxed);
+            next.push((c, kept.node, kept.under_row));
         }
         // The real fires may have raised values: the best state comes first again.
-        next.sort_by(|(a, _), (b, _)| b.value.cmp(&a.value).then(a.tiebreak.cmp(&b.tiebreak)));
-        let (selected, nodes_kept): (Vec<Candidate>, Vec<Node<S>>) = next.into_iter().unzip();
+        next.sort_by(|(a, ..), (b, ..)| b.value.cmp(&a.value).then(a.tiebreak.cmp(&b.tiebreak)));
+        let mut steps = Vec::with_capacity(next.len());
+        let mut nodes_kept = Vec::with_capacity(next.len());
+        let mut selected = Vec::with_capacity(next.len());
+        for (c, node, under_row) in next {
+            steps.push(Step { parent: c.parent, action: c.action, fire: c.fire, under_row });
+            nodes_kept.push(node);
+            selected.push(c);
+        }
         beam = nodes_kept;
         let done = config.final_target.is_some_and(|t| selected.iter().any(|c| c.reachable.links >= t));
-        history.push(selected.iter().map(|c| Step { parent: c.parent, action: c.action, fire: c.fire }).collect());
+        history.push(steps);
         if done {
             break;
         }
@@ -356,13 +385,22 @@ fn select(mut candidates: Vec<Candidate>, width: usize, chain_width: usize) -> V
 /// The line to the best fire kept at each depth (the first of equal fires: the better valued).
 fn menu<S: Simulator>(start: &Start<'_, S>, root_fire: Option<Fire>, history: &[Vec<Step>]) -> Menu {
     let mut entries = vec![root_fire.map(|_| rebuild_line(start, root_fire, history, 0, 0))];
+    let mut under_row = vec![None];
     for (level, states) in history.iter().enumerate() {
         let best = states.iter().enumerate().filter_map(|(i, s)| s.fire.map(|f| (f.chain, i))).max_by(|a, b| {
             a.0.cmp(&b.0).then(b.1.cmp(&a.1)) // the larger chain, then the earlier index
         });
         entries.push(best.map(|(_, i)| rebuild_line(start, root_fire, history, level + 1, i as u32)));
+        // The fire that stays largest whether a row falls first or not (the smaller of the two);
+        // of equal ones the larger fire without the row.
+        let sturdiest = states
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| Some(((s.under_row?.min(s.fire?.chain.links), s.fire?.chain), i)))
+            .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+        under_row.push(sturdiest.map(|(_, i)| rebuild_line(start, root_fire, history, level + 1, i as u32)));
     }
-    Menu { start_turn: start.turn, entries }
+    Menu { start_turn: start.turn, entries, under_row }
 }
 
 /// Walks back from state `index` of depth `depth` (the states of `history[depth - 1]`; 0 is the
@@ -385,7 +423,7 @@ fn rebuild_line<S: Simulator>(
     steps.reverse();
     let mut field = start.field.clone();
     let mut line =
-        Line { start_turn: start.turn, builds: Vec::new(), fires: vec![root_fire], expected: vec![field.to_field()] };
+        Line { start_turn: start.turn, fires: vec![root_fire], expected: vec![field.to_field()], ..Line::default() };
     for (depth, step) in steps.iter().enumerate() {
         field.apply(start.packs.get(start.turn + depth), step.action);
         if start.row_falls(depth + 1) {
@@ -394,6 +432,7 @@ fn rebuild_line<S: Simulator>(
         line.builds.push(step.action);
         line.fires.push(step.fire);
         line.expected.push(field.to_field());
+        line.under_row = step.under_row;
     }
     line
 }

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::beam::{search, BeamConfig, Potential};
 use super::builder::{self, BuilderConfig, PotentialProbe};
-use super::chain::{BeamResult, Start};
+use super::chain::{BeamResult, Line, Menu, Start};
 use super::eval::{BeamWeights, BuilderWeights};
 use crate::rules::{Simulator, MAX_X};
 
@@ -21,13 +21,16 @@ pub struct BeamParams {
     /// Opening beam: states kept per group of equal fireable chain, W2 ≈ 20–30% of W [-bcw].
     #[arg(long, default_value_t = 60000)]
     pub beam_chain_width: usize,
-    /// The opening plan follows the line to the largest chain fireable by this turn (the
-    /// earliest of equal chains): the turn our first chain is built for. 0: the line the beam
-    /// valued best at its deepest depth (seed 000's choice).
+    /// The opening plan (and its refinements) follows the line to the largest chain fireable by
+    /// this turn that still fires if the opponent's first garbage row lands on its turn (then
+    /// the largest without the row, then the earliest): the turn our first chain is built for;
+    /// a chain triggered from the top is buried by that row. 0: the line the beam valued best
+    /// at its deepest depth (seed 000's choice).
     #[arg(long, default_value_t = 13)]
     pub plan_turn: usize,
-    /// A rebuild's plan follows the line to the largest chain fireable within this many turns
-    /// (0: the deepest line, as for the opening).
+    /// A rebuild's plan follows the line to a chain fireable within this many turns: the largest
+    /// (0: the deepest line, as for the opening), or in the full bot the one that wins most
+    /// against the opponent's menu.
     #[arg(long, default_value_t = 16)]
     pub rebuild_plan_turns: usize,
     /// Opening beam: turns searched ahead at most [-bd].
@@ -235,6 +238,7 @@ impl BeamParams {
             seed: self.seed,
             build_chain_max: self.build_chain_max,
             potential: self.beam_potential,
+            under_row: true,
         }
     }
 
@@ -302,10 +306,19 @@ impl BeamParams {
         let anytime = BuilderConfig { depth, node_budget, ..self.builder(opening, deadline) };
         let turn = start.turn;
         let mut result = self.search_with(start, &beam, &anytime);
-        if let Some(line) = result.menu.choose(by.saturating_sub(turn)) {
+        if let Some(line) = self.choose_from(&result.menu, opening, by.saturating_sub(turn)) {
             result.line = line.clone();
         }
         result
+    }
+
+    /// The menu's line for a plan within `turns`: for the opening the largest under a garbage
+    /// row, for a rebuild the largest chain.
+    fn choose_from<'m>(&self, menu: &'m Menu, opening: bool, turns: usize) -> Option<&'m Line> {
+        match opening {
+            true => menu.choose_under_row(turns),
+            false => menu.choose(turns),
+        }
     }
 
     /// Sets a search's line to its menu's choice: the largest chain by [`Self::plan_turn`] for
@@ -317,7 +330,7 @@ impl BeamParams {
         } else {
             (self.rebuild_plan_turns > 0).then_some(self.rebuild_plan_turns)
         };
-        if let Some(line) = horizon.and_then(|turns| result.menu.choose(turns)) {
+        if let Some(line) = horizon.and_then(|turns| self.choose_from(&result.menu, opening, turns)) {
             result.line = line.clone();
         }
         result
@@ -353,6 +366,7 @@ impl BeamParams {
             seed: self.seed,
             build_chain_max: self.build_chain_max,
             potential: self.beam_potential,
+            under_row: false,
         }
     }
 }

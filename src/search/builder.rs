@@ -198,7 +198,7 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BuilderConfig) -> Buil
     let last_turn = start.packs.len().min(crate::rules::MAX_TURNS);
     // Depth d is the field at the start of turn start + d; its fire needs that turn's pack.
     let max_depth = config.depth.min(last_turn.saturating_sub(start.turn + 1));
-    let mut menu = Menu { start_turn: start.turn, entries: vec![None; max_depth + 1] };
+    let mut menu = Menu { start_turn: start.turn, entries: vec![None; max_depth + 1], under_row: Vec::new() };
     if start.turn >= last_turn {
         return BuildResult { menu, ..BuildResult::default() };
     }
@@ -366,6 +366,7 @@ fn line_to<S: Simulator>(start: &Start<'_, S>, tree: &[Expanded<S>], id: u32) ->
         builds: Vec::with_capacity(path.len()),
         fires: vec![tree[0].fire],
         expected: vec![tree[0].field.to_field()],
+        under_row: None,
     };
     for &node in &path {
         let node = &tree[node as usize];

@@ -44,6 +44,9 @@ pub struct Line {
     pub fires: Vec<Option<Fire>>,
     /// The field expected at the start of each turn of the line (after that turn's garbage).
     pub expected: Vec<Field>,
+    /// Links of the best fire at the line's last turn if a garbage row falls first (the
+    /// opponent fired the turn before), when the search measured it.
+    pub under_row: Option<u32>,
 }
 
 impl Line {
@@ -112,6 +115,9 @@ pub struct Menu {
     /// Index `d`: the best fire at turn `start_turn + d` and its line (builds, then the fire as
     /// the line's last fire).
     pub entries: Vec<Option<Line>>,
+    /// Index `d`: the line to the fire at turn `start_turn + d` that stays largest if a garbage
+    /// row falls first ([`Line::under_row`]); none where the search did not measure it.
+    pub under_row: Vec<Option<Line>>,
 }
 
 impl Menu {
@@ -148,6 +154,23 @@ impl Menu {
         let d = best_within(turns).or_else(|| best_within(links.len()))?;
         self.entries[d].as_ref()
     }
+
+    /// The entry a plan should follow when the opponent's garbage may land first: the line to
+    /// the largest chain fireable within `turns` turns whether a garbage row falls first or not
+    /// (the smaller of the two; of equal ones, the larger chain without the row, then the
+    /// earliest); [`Self::choose`] when nothing under a row was measured.
+    pub fn choose_under_row(&self, turns: usize) -> Option<&Line> {
+        let fire = |line: &Line| line.fires.last().copied().flatten().map_or(0, |f| f.chain.links);
+        let sturdiest = self
+            .under_row
+            .iter()
+            .take(turns + 1)
+            .flatten()
+            .filter_map(|line| Some(((line.under_row?.min(fire(line)), fire(line)), line)))
+            .filter(|((sure, _), _)| *sure > 0)
+            .reduce(|best, next| if next.0 > best.0 { next } else { best });
+        sturdiest.map(|(_, line)| line).or_else(|| self.choose(turns))
+    }
 }
 
 /// The best chain `field` can fire with `pack` (every placement tried), counting placements.
@@ -166,6 +189,14 @@ pub fn best_fire<S: Simulator>(field: &S, pack: &Pack, nodes: &mut u64) -> Optio
         }
     }
     best
+}
+
+/// The best chain `field` can fire with `pack` once a garbage row has fallen on it: what is
+/// left to fire when the opponent's chain lands first.
+pub fn fire_under_a_row<S: Simulator>(field: &S, pack: &Pack, nodes: &mut u64) -> Option<Fire> {
+    let mut buried = field.clone();
+    buried.drop_garbage_row();
+    best_fire(&buried, pack, nodes)
 }
 
 /// The best chain one block of any number would fire, dropped on any column (counting drops).
@@ -253,4 +284,40 @@ pub(crate) fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line of `depth` builds ending in a fire of `links`, `under_row` links if a row falls.
+    fn line(depth: usize, links: u32, under_row: Option<u32>) -> Option<Line> {
+        let action = Action::Drop { x: 4, rotation: 0 };
+        let fire = Fire { chain: Chain { links, vanished: 2 * links }, action, remaining: 0 };
+        let mut fires = vec![None; depth];
+        fires.push(Some(fire));
+        Some(Line { builds: vec![action; depth], fires, under_row, ..Line::default() })
+    }
+
+    #[test]
+    fn under_a_row_the_plan_takes_the_chain_that_fires_either_way() {
+        // Depth 11: 15 links, 2 if a row falls first; depth 12: 13 either way; depth 13: 14, or
+        // 12 under the row.
+        let menu = Menu {
+            start_turn: 0,
+            entries: vec![None, None, None, None, None, None, None, None, None, None, None, line(11, 15, Some(2))],
+            under_row: [vec![None; 11], vec![line(11, 15, Some(2)), line(12, 13, Some(13)), line(13, 14, Some(12))]]
+                .concat(),
+        };
+        let fire = |line: Option<&Line>| line.map(|l| (l.builds.len(), l.under_row));
+        assert_eq!(fire(menu.choose(13)), Some((11, Some(2))), "the largest chain alone");
+        assert_eq!(fire(menu.choose_under_row(13)), Some((12, Some(13))));
+        assert_eq!(fire(menu.choose_under_row(11)), Some((11, Some(2))), "only one line within 11 turns");
+        // A chain larger under the row than without it counts as the smaller.
+        let menu = Menu { under_row: vec![None, line(1, 9, Some(15)), line(2, 10, Some(10))], ..menu };
+        assert_eq!(fire(menu.choose_under_row(2)), Some((2, Some(10))));
+        // Nothing measured under a row: the largest chain.
+        let menu = Menu { under_row: Vec::new(), ..menu };
+        assert_eq!(fire(menu.choose_under_row(13)), Some((11, Some(2))));
+    }
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use codevs_reborn::protocol::{write_turn, Next, PlayerInput, Reader, TurnInput};
 use codevs_reborn::rules::{Action, Field, Packs, Simulator, GARBAGE_ROW};
-use codevs_reborn::search::chain::Menu;
+use codevs_reborn::search::chain::{Line, Menu};
 use codevs_reborn::state::TurnState;
 
 /// The shared folder beside the repository (packs, bench workloads, rules).
@@ -107,11 +107,8 @@ pub fn check_menu_replays(
     positions: &RangeInclusive<u8>,
     build_chain_max: u32,
 ) {
-    let mut checked = 0;
-    for (d, line) in menu.entries.iter().enumerate() {
-        let Some(line) = line else { continue };
+    let replay = |line: &Line, d: usize| -> Field {
         assert_eq!(line.builds.len(), d, "the entry at depth {d} builds for {d} turns");
-        let promised = menu.fire(d).expect("an entry has a fire");
         let mut field = *field;
         let mut stock = garbage;
         assert_eq!(field, line.expected[0]);
@@ -128,10 +125,39 @@ pub fn check_menu_replays(
             assert_eq!(field, line.expected[step + 1], "turn {}: not the field the line expected", turn + 1);
         }
         let turn = menu.start_turn + d;
-        let fired = field.apply(packs.get(turn), promised.action);
-        assert_eq!(fired.links, promised.chain.links, "turn {turn}: the promised chain");
-        assert_eq!(fired.vanished, promised.chain.vanished, "turn {turn}: the promised blocks");
+        let promised = line.fires.last().copied().flatten().expect("an entry has a fire");
+        let mut fired = field;
+        let outcome = fired.apply(packs.get(turn), promised.action);
+        assert_eq!(outcome.links, promised.chain.links, "turn {turn}: the promised chain");
+        assert_eq!(outcome.vanished, promised.chain.vanished, "turn {turn}: the promised blocks");
+        field
+    };
+    let mut checked = 0;
+    for (d, line) in menu.entries.iter().enumerate() {
+        let Some(line) = line else { continue };
+        assert_eq!(line.fires.last().copied().flatten(), menu.fire(d), "the entry's fire is its line's last");
+        replay(line, d);
         checked += 1;
     }
     assert!(checked >= 10, "only {checked} menu entries");
+    // The lines for a row falling first: the same promise, and the chain under the row is the
+    // best any placement fires once the row has fallen (the reference engine's count).
+    for (d, line) in menu.under_row.iter().enumerate() {
+        let Some(line) = line else { continue };
+        let mut buried = replay(line, d);
+        buried.drop_garbage_row();
+        let turn = menu.start_turn + d;
+        let best = Action::drops()
+            .map(|action| {
+                let mut probe = buried;
+                let outcome = probe.apply(packs.get(turn), action);
+                if probe.is_dead() {
+                    0
+                } else {
+                    outcome.links
+                }
+            })
+            .max();
+        assert_eq!(line.under_row, best.filter(|&l| l > 0), "turn {turn}: the chain under a row");
+    }
 }
