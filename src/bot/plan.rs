@@ -1,7 +1,7 @@
 //! A beam's line turned into moves the bot follows while the field is as the line expected.
 
 use crate::rules::{Action, Field, Simulator};
-use crate::search::chain::{BeamResult, Line};
+use crate::search::chain::{either_way, BeamResult, Line};
 
 use crate::state::TurnState;
 
@@ -94,7 +94,7 @@ impl Plan {
     /// garbage row, the chain they fire whether the row falls or not counts first.
     pub fn improves_on(&self, other: &Plan) -> bool {
         let fire = |p: &Plan| p.fire_links.zip(p.fire_turn());
-        let sure = |p: &Plan| p.under_row.zip(p.fire_links).map(|(row, links)| row.min(links));
+        let sure = |p: &Plan| either_way(p.under_row, p.fire_links);
         if let (Some(sure), Some(other_sure)) = (sure(self), sure(other)) {
             if sure != other_sure {
                 return sure > other_sure;

@@ -24,7 +24,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::chain::{
-    best_block_fire, best_fire, erase_fires, fire_under_a_row, mix, tallest, BeamResult, Fire, Line, Menu, Start,
+    best_block_fire, best_fire, either_way, erase_fires, fire_under_a_row, mix, tallest, BeamResult, Fire, Line, Menu,
+    Start,
 };
 use super::eval::{BeamWeights, Chain, Shape};
 use super::tt::TranspositionTable;
@@ -396,7 +397,7 @@ fn menu<S: Simulator>(start: &Start<'_, S>, root_fire: Option<Fire>, history: &[
         let sturdiest = states
             .iter()
             .enumerate()
-            .filter_map(|(i, s)| Some(((s.under_row?.min(s.fire?.chain.links), s.fire?.chain), i)))
+            .filter_map(|(i, s)| Some(((either_way(s.under_row, s.fire.map(|f| f.chain.links))?, s.fire?.chain), i)))
             .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
         under_row.push(sturdiest.map(|(_, i)| rebuild_line(start, root_fire, history, level + 1, i as u32)));
     }

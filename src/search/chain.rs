@@ -166,7 +166,7 @@ impl Menu {
             .iter()
             .take(turns + 1)
             .flatten()
-            .filter_map(|line| Some(((line.under_row?.min(fire(line)), fire(line)), line)))
+            .filter_map(|line| Some(((either_way(line.under_row, Some(fire(line)))?, fire(line)), line)))
             .filter(|((sure, _), _)| *sure > 0)
             .reduce(|best, next| if next.0 > best.0 { next } else { best });
         sturdiest.map(|(_, line)| line).or_else(|| self.choose(turns))
@@ -189,6 +189,12 @@ pub fn best_fire<S: Simulator>(field: &S, pack: &Pack, nodes: &mut u64) -> Optio
         }
     }
     best
+}
+
+/// The chain that goes off whether or not a garbage row falls first: the smaller of the fire
+/// under a row and the fire without it, when both were measured.
+pub fn either_way(under_row: Option<u32>, links: Option<u32>) -> Option<u32> {
+    Some(under_row?.min(links?))
 }
 
 /// The best chain `field` can fire with `pack` once a garbage row has fallen on it: what is
