@@ -67,7 +67,7 @@ impl Plan {
             fire_links,
             kind,
             threats: result.threats(),
-            line_links: line.fires.iter().map(|f| f.map_or(0, |f| f.chain.links)).collect(),
+            line_links: line.ready_links(),
             under_row,
         })
     }

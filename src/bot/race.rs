@@ -368,10 +368,10 @@ pub(super) fn aim_at_race(result: &mut BeamResult, theirs: &[u32], min_links: u3
         .take(turns + 1)
         .flatten()
         .filter_map(|line| {
-            let ready: Vec<u32> = line.fires.iter().map(|f| f.map_or(0, |f| f.chain.links)).collect();
-            let links = *ready.last()?;
+            let ready = line.ready_links();
+            let links = *ready.last().filter(|&&links| links >= min_links)?;
             let aim = RaceAim { links, turns: ready.len() - 1, value: race_value(&ready, theirs, min_links) };
-            (links >= min_links).then_some((aim, line))
+            Some((aim, line))
         })
         .max_by_key(|(aim, _)| (aim.value, aim.links, std::cmp::Reverse(aim.turns)))?;
     result.line = line.clone();

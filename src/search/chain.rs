@@ -50,6 +50,11 @@ pub struct Line {
 }
 
 impl Line {
+    /// Links of the best fire at each turn of the line (0 where none): what it has ready.
+    pub fn ready_links(&self) -> Vec<u32> {
+        self.fires.iter().map(|f| f.map_or(0, |f| f.chain.links)).collect()
+    }
+
     /// The step (0-based) of the earliest largest fire on the line.
     pub fn best_fire_step(&self) -> Option<usize> {
         let best = self.fires.iter().flatten().map(|f| f.chain).max()?;
