@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Makes the zip the contest server takes: sources, Cargo.lock, the dependencies vendored (the
+# Makes the zip the contest server takes: sources, data, Cargo.lock, the dependencies vendored (the
 # server builds offline), compile.sh and run.sh at the top. Usage: ./package.sh [OUT.zip]
 set -euo pipefail
 cd "$(dirname "$0")"
 out="$(realpath -m "${1:-codevs-reborn.zip}")"
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT
-cp -r Cargo.toml Cargo.lock compile.sh run.sh src benches "$stage/"
+# data/ is built into the binary (src/data.rs), so the server needs it to compile.
+cp -r Cargo.toml Cargo.lock compile.sh run.sh src benches data "$stage/"
 mkdir -p "$stage/.cargo"
 cargo vendor --locked "$stage/vendor" > /dev/null
 # Keep the native build flags and add the vendored source replacement (a relative directory is

@@ -13,11 +13,13 @@ use std::path::PathBuf;
 use codevs_reborn::bench::sim::{grow_positions, read_positions};
 use codevs_reborn::board::table::{SeedTable, SplitTable};
 use codevs_reborn::board::{BitField, NeighbourSource, Shifts, B256};
+use codevs_reborn::data::pack_set;
 use codevs_reborn::rules::{Action, Field, NoTrace, Pack, Simulator};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-fn shared() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared"))
+/// The repository's data folder (real pack files, simulator workloads).
+fn data() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/data"))
 }
 
 /// Positions with their pack and the actions to time from each (each from a fresh copy), as a
@@ -27,7 +29,7 @@ type Cases<S> = Vec<(S, Pack, Vec<Action>)>;
 /// From the grown workload: the drops without chain of each position, those with a chain,
 /// and the skill.
 fn grown_cases() -> (Cases<Field>, Cases<Field>, Cases<Field>) {
-    let grown = grow_positions(&shared().join("packs"), 300, 7).expect("packs");
+    let grown = grow_positions(&pack_set(Some(&data().join("packs"))).expect("packs"), 300, 7).expect("positions");
     let (mut quiet, mut chains, mut skills) = (Vec::new(), Vec::new(), Vec::new());
     for p in &grown {
         let links = |a: &Action| {
@@ -63,7 +65,7 @@ fn convert(cases: &Cases<Field>) -> Cases<BitField> {
 
 fn benches(c: &mut Criterion) {
     let (quiet, short, skills) = grown_cases();
-    let chains: Cases<Field> = read_positions(&shared().join("bench/sim-positions-chains.txt"))
+    let chains: Cases<Field> = read_positions(&data().join("bench/sim-positions-chains.txt"))
         .expect("chains workload")
         .into_iter()
         .map(|p| (p.field, p.pack, vec![p.action]))

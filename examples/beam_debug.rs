@@ -7,7 +7,7 @@ use codevs_reborn::search::chain::Start;
 use codevs_reborn::Engine;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let file = args.get(1).map_or("../shared/packs/pack_0000.pack", |s| s.as_str());
+    let file = args.get(1).map_or(concat!(env!("CARGO_MANIFEST_DIR"), "/data/packs/pack_0000.pack"), |s| s.as_str());
     let budget: u64 = args.get(2).map_or(150_000_000, |s| s.parse().unwrap());
     let packs = read_pack_file(std::path::Path::new(file)).unwrap();
     let field = Engine::from_field(&Field::empty());

@@ -8,7 +8,8 @@ use codevs_reborn::Engine;
 
 fn main() {
     let count: usize = std::env::args().nth(1).map_or(100, |s| s.parse().expect("a number of pack files"));
-    let files = pack_files(std::path::Path::new("../shared/packs")).expect("the shared packs");
+    let files = pack_files(std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/packs")))
+        .expect("the shipped packs");
     let started = std::time::Instant::now();
     let mut survived = 0;
     for file in files.iter().take(count) {

@@ -27,7 +27,7 @@ Options:
   --long-games N     quiet-vs-quiet games to turn 500 replayed through our bot (default 20)
   --jobs J           games at once; job k runs on core k of those available (default: all cores)
   --chunk N          games per arena run, the unit of progress reports (default 10)
-  --packs DIR        pack files (default ../shared/packs)
+  --packs DIR        pack files (default data/packs of the repository)
   --bot CMD          our bot's command (default ./run.sh); flags are added to it
   --time-ms MS       thinking time per bot and game (default 18000, a tenth of the contest's)
   --turn-ms MS       the arena's per-turn cap, also our bot's --turn-cap-ms (default 2000)
@@ -43,7 +43,7 @@ report.txt (per opponent results, RSS, slowest turns) beside the summary line.
 EOF
 }
 
-games=1000 load_games=50 long_games=20 jobs="" chunk=10 packs=../shared/packs bot=./run.sh
+games=1000 load_games=50 long_games=20 jobs="" chunk=10 packs=data/packs bot=./run.sh
 time_ms=18000 turn_ms=2000 rss_growth=16 out="" keep_replays=0
 while [ $# -gt 0 ]; do
   case "$1" in

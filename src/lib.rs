@@ -6,6 +6,7 @@
 //! - [`rules`]: the rules and the reference engine (the oracle).
 //! - `board`: the bitboard simulator (the fast engine the bot and the arena use).
 //! - [`protocol`]: reading the game's input and writing commands.
+//! - [`data`]: the real pack files and simulator workloads the project ships, built in.
 //! - [`state`]: a turn's input as the searchers see it (fields after this turn's garbage).
 //! - `search`: the searchers (beam, exhaustive) and their evaluation.
 //! - [`bot`]: the protocol loop, the players and the time manager.
@@ -19,6 +20,7 @@
 pub mod arena;
 pub mod bench;
 pub mod board;
+pub mod data;
 pub mod protocol;
 pub mod replay;
 pub mod rules;

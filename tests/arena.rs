@@ -10,7 +10,7 @@ use codevs_reborn::rules::{Action, Field, Game, GameEnd};
 use serde_json::Value;
 
 const BIN: &str = env!("CARGO_BIN_EXE_codevs-reborn");
-const PACKS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/packs");
+const PACKS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/packs");
 
 fn greedy() -> String {
     format!("{BIN} --strategy greedy")

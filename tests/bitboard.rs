@@ -14,12 +14,13 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
-fn shared() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared"))
+/// The repository's data folder (real pack files, simulator workloads).
+fn data() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/data"))
 }
 
 fn real_packs() -> Vec<Packs> {
-    let dir = shared().join("packs");
+    let dir = data().join("packs");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
@@ -304,7 +305,7 @@ fn chains_reaching_the_top_rows() {
     let (o, b) = run_case(&picture, false, Pack::new([4, 3], [9, 1]), Action::Drop { x: 0, rotation: 0 });
     assert_eq!((o.links, o.vanished), (2, 4));
     assert_eq!([0, 1, 2].map(|x| Simulator::height(&b, x)), [18, 17, 16]);
-    let positions = read_positions(&shared().join("bench/sim-positions-chains.txt")).unwrap();
+    let positions = read_positions(&data().join("bench/sim-positions-chains.txt")).unwrap();
     let mut longest = 0;
     for (i, p) in positions.iter().enumerate() {
         let (mut r, mut b) = (p.field, BitField::from_field(&p.field));
@@ -348,7 +349,7 @@ fn skill_cases() {
 #[test]
 fn standard_workloads_match_expected() {
     for name in ["sim-positions-random", "sim-positions-chains"] {
-        let dir = shared().join("bench");
+        let dir = data().join("bench");
         let positions = read_positions(&dir.join(format!("{name}.txt"))).unwrap();
         let expected = read_expected(&dir.join(format!("{name}.expected"))).unwrap();
         assert!(!positions.is_empty());
@@ -363,7 +364,7 @@ fn standard_workloads_match_expected() {
 
 #[test]
 fn check_expected_fails_loudly_on_a_mismatch() {
-    let dir = shared().join("bench");
+    let dir = data().join("bench");
     let positions = read_positions(&dir.join("sim-positions-random.txt")).unwrap();
     let mut expected = read_expected(&dir.join("sim-positions-random.expected")).unwrap();
     expected[3] = "7 - - - - - - - - - -".into();

@@ -18,7 +18,7 @@ use codevs_reborn::Engine;
 use common::{game_text, links_of, player, turn_text};
 
 fn packs(i: usize) -> Packs {
-    read_pack_file(&common::shared().join(format!("packs/pack_{i:04}.pack"))).unwrap()
+    read_pack_file(&common::data().join(format!("packs/pack_{i:04}.pack"))).unwrap()
 }
 
 fn options(turn: usize) -> BotOptions {

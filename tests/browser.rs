@@ -15,7 +15,7 @@ use serde_json::Value;
 use wait_timeout::ChildExt;
 
 const BIN: &str = env!("CARGO_BIN_EXE_codevs-reborn");
-const PACK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/packs/pack_0000.pack");
+const PACK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/packs/pack_0000.pack");
 const WINDOW: &str = "1500,1100";
 
 fn find_chromium() -> Option<PathBuf> {

@@ -12,7 +12,7 @@ use codevs_reborn::search::eval::BuilderWeights;
 use codevs_reborn::Engine;
 
 fn packs(i: usize) -> Packs {
-    read_pack_file(&common::shared().join(format!("packs/pack_{i:04}.pack"))).unwrap()
+    read_pack_file(&common::data().join(format!("packs/pack_{i:04}.pack"))).unwrap()
 }
 
 fn small_config(seed: u64) -> BuilderConfig {

@@ -442,7 +442,7 @@ fn the_best_and_the_plan_values_are_exact_and_advice_shifts_firing_moves() {
 
 /// A reachable position: both players drop random packs of a real game for `turns` turns.
 fn random_play(pack_file: usize, seed: u64, turns: usize) -> (Packs, Field, Field) {
-    let packs = read_pack_file(&common::shared().join(format!("packs/pack_{pack_file:04}.pack"))).unwrap();
+    let packs = read_pack_file(&common::data().join(format!("packs/pack_{pack_file:04}.pack"))).unwrap();
     let mut rng = seed;
     let mut next = || {
         rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);

@@ -29,7 +29,7 @@ const TURN_LINES: usize = 1 + 2 * (4 + 16 + 1);
 /// A real stream: pack file 0 and three turns of fields grown by dropping its packs, with
 /// garbage cells, a garbage stock, a gauge and scores, as the server writes them.
 fn base_input() -> String {
-    let packs = read_pack_file(&common::shared().join("packs/pack_0000.pack")).unwrap();
+    let packs = read_pack_file(&common::data().join("packs/pack_0000.pack")).unwrap();
     let mut mine = Field::empty();
     let mut theirs = Field::empty();
     theirs.drop_garbage_row();

@@ -1,6 +1,6 @@
 //! The rules of CODE VS Reborn for a whole turn and a whole game (RULES.md: "A turn, in order",
 //! "End of game"), tested through `Game<Field>`; and the shared benchmark positions
-//! (/work/shared/bench) replayed on the reference engine. Expected values are worked out by hand
+//! (data/bench) replayed on the reference engine. Expected values are worked out by hand
 //! from RULES.md. The board itself is tested in `tests/rules.rs`.
 
 mod common;
@@ -465,13 +465,13 @@ fn a_drop_outside_x_0_8_or_r_0_3_is_an_illegal_command() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The shared benchmark positions (/work/shared/bench/README.md)
+// The shipped benchmark positions (data/README.md)
 // ---------------------------------------------------------------------------------------------
 
 /// Replays every position of `name`.txt with its own `x r` and compares with `name`.expected:
 /// links, then the ten columns bottom to top (`-` for an empty column).
 fn check_bench(name: &str) -> usize {
-    let dir = Path::new("/work/shared/bench");
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/data/bench"));
     let read = |ext: &str| fs::read_to_string(dir.join(format!("{name}.{ext}"))).expect("bench file");
     let (text, expected) = (read("txt"), read("expected"));
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();

@@ -48,7 +48,7 @@ fn random_is_a_legal_drop_reproducible_per_seed_and_turn() {
 #[test]
 fn quiet_never_sends_garbage_and_survives_real_pack_files() {
     for index in [0, 17, 42, 63, 99] {
-        let packs = read_pack_file(&common::shared().join(format!("packs/pack_{index:04}.pack"))).unwrap();
+        let packs = read_pack_file(&common::data().join(format!("packs/pack_{index:04}.pack"))).unwrap();
         let mut field = Engine::from_field(&Field::empty());
         for turn in 0..MAX_TURNS {
             let (action, _) = quiet(&state(&packs, turn, field, 100));

@@ -122,3 +122,61 @@ fn the_graph_reader_sees_a_circle() {
     let edges = BTreeMap::from([(m("a::b"), BTreeSet::from([m("c")])), (m("c"), BTreeSet::from([m("a::b")]))]);
     assert!(reachable(&edges, &m("c")).contains(&m("a::b")));
 }
+
+/// The folder the project was developed beside, spelled so that this file does not name it.
+const OUTSIDE: [&str; 2] = [concat!("..", "/shared"), concat!("/work", "/shared")];
+/// The one part of it the project may name: the held-out judging files, used by people judging
+/// the bot and never by a test.
+const JUDGING_FILES: &str = "/packs-judge";
+
+/// The lines (1-based) of `text` that name the folder beside the repository, the judging files
+/// aside.
+fn lines_naming_outside(text: &str) -> Vec<usize> {
+    let names_it = |line: &str| {
+        OUTSIDE
+            .iter()
+            .any(|dir| line.match_indices(dir).any(|(i, _)| !line[i + dir.len()..].starts_with(JUDGING_FILES)))
+    };
+    text.lines().enumerate().filter(|(_, l)| names_it(l)).map(|(i, _)| i + 1).collect()
+}
+
+/// Every text file of the repository but build outputs and git's own.
+fn repository_files(dir: &Path, files: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy();
+        if path.is_dir() {
+            if !matches!(name.as_ref(), "target" | ".git" | "vendor") {
+                repository_files(&path, files);
+            }
+        } else {
+            files.push(path);
+        }
+    }
+}
+
+#[test]
+fn the_repository_stands_alone() {
+    // A clone must build, play, test and benchmark with nothing beside it: the data ship in
+    // data/, the rules in docs/, the sparring partners come from scripts/peers.sh.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    repository_files(root, &mut files);
+    assert!(files.len() > 50, "the repository was read: {} files", files.len());
+    let mut found = Vec::new();
+    for file in &files {
+        let Ok(text) = std::fs::read_to_string(file) else { continue };
+        for line in lines_naming_outside(&text) {
+            found.push(format!("{}:{line}", file.strip_prefix(root).unwrap().display()));
+        }
+    }
+    assert!(found.is_empty(), "these lines name a folder outside the repository:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_outside_names_are_found() {
+    let text = format!("a\nsee {}/packs\n{}/bench\n{}{JUDGING_FILES}/x\n", OUTSIDE[0], OUTSIDE[1], OUTSIDE[0]);
+    assert_eq!(lines_naming_outside(&text), [2, 3]);
+    let both = format!("{0}{JUDGING_FILES} and {0}/packs", OUTSIDE[0]);
+    assert_eq!(lines_naming_outside(&both), [1], "a judging path beside another still counts");
+}

@@ -30,23 +30,19 @@ pub mod table;
 use std::collections::BTreeMap;
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::protocol::{pack_files, read_pack_file};
 use crate::rules::{FaultKind, Packs};
 use bot::StderrTo;
 use record::GameLine;
 use referee::{Limits, PlayedGame};
 use stats::{Sprt, SprtVerdict, Tally};
 
-/// The pack folder used when neither `--packs` nor `--seed` is given (relative to the working
-/// directory).
-const DEFAULT_PACKS: &str = "../shared/packs";
 /// Games played with `--seed` unless `--games` says otherwise.
 const DEFAULT_SEED_GAMES: usize = 100;
 
@@ -109,7 +105,8 @@ pub struct RecordArgs {
 #[derive(Clone, Debug, clap::Args)]
 pub struct PackArgs {
     /// A pack file, or a folder of them (its `*.pack` files sorted by name; without any, all
-    /// files but hidden ones and `*.md`). Default: ../shared/packs.
+    /// files but hidden ones and `*.md`). Default: the 100 real pack files the project ships
+    /// (data/packs, built into the binary).
     #[arg(long, value_name = "PATH", conflicts_with = "seed")]
     pub packs: Option<PathBuf>,
     /// Generate the packs instead: game pair k plays the packs of seed S + k.
@@ -172,17 +169,7 @@ impl PackSource {
         if let Some(seed) = args.seed {
             return Ok(PackSource::Seed(seed));
         }
-        let path = match &args.packs {
-            Some(p) => p.clone(),
-            None if Path::new(DEFAULT_PACKS).is_dir() => PathBuf::from(DEFAULT_PACKS),
-            None => return Err(format!("no packs: give --packs PATH or --seed S ({DEFAULT_PACKS} not found)")),
-        };
-        let files = pack_files(&path)?;
-        let packs = files
-            .into_iter()
-            .map(|f| Ok((f.display().to_string(), read_pack_file(&f)?)))
-            .collect::<Result<Vec<_>, String>>()?;
-        Ok(PackSource::Files(packs))
+        Ok(PackSource::Files(crate::data::pack_set(args.packs.as_deref())?))
     }
 
     fn default_games(&self) -> usize {

@@ -9,11 +9,10 @@
 //! line is the summary the issue tracker reads: `opening: best by 12 = X, turn to 12 = Y, best by
 //! 22 = Z`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::bot::{Plan, PlanKind};
-use crate::protocol::{pack_files, read_pack_file};
 use crate::rules::{Action, Field, Packs, Simulator, MAX_TURNS};
 use crate::search::build::BeamParams;
 use crate::search::builder::{self, BuilderConfig};
@@ -23,9 +22,10 @@ use crate::Engine;
 /// `codevs-reborn bench opening` flags.
 #[derive(Clone, Debug, clap::Args)]
 pub struct OpeningBenchArgs {
-    /// A folder of pack files (every file in it, sorted by name) or one pack file.
-    #[arg(long, default_value = "../shared/packs")]
-    pub packs: PathBuf,
+    /// A folder of pack files (every file in it, sorted by name) or one pack file (default: the
+    /// shipped data/packs, built into the binary).
+    #[arg(long, value_name = "PATH")]
+    pub packs: Option<PathBuf>,
     /// Search the first N pack files only (0 = all).
     #[arg(long, default_value_t = 0)]
     pub count: usize,
@@ -223,12 +223,9 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
     if args.threads > 0 {
         rayon::ThreadPoolBuilder::new().num_threads(args.threads).build_global().map_err(|e| e.to_string())?;
     }
-    let mut files = pack_files(&args.packs)?;
+    let mut files = crate::data::pack_set(args.packs.as_deref())?;
     if args.count > 0 {
         files.truncate(args.count);
-    }
-    if files.is_empty() {
-        return Err(format!("no pack files in {}", args.packs.display()));
     }
     println!(
         "opening search: {} files, the {}, {} each, re-plan {}, {} threads",
@@ -264,10 +261,9 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
         indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} files, {elapsed} (eta {eta})")
             .expect("a valid progress template"),
     );
-    for file in &files {
-        let packs = read_pack_file(file)?;
-        let name = file.file_name().map_or_else(|| file.display().to_string(), |n| n.to_string_lossy().into_owned());
-        let r = run_one(name, &packs, args);
+    for (label, packs) in &files {
+        let name = Path::new(label).file_name().map_or_else(|| label.clone(), |n| n.to_string_lossy().into_owned());
+        let r = run_one(name, packs, args);
         let turn = |t: Option<usize>| t.map_or("-".to_string(), |t| t.to_string());
         let re = |i: usize| r.replan.map_or("-".to_string(), |v| v[i].to_string());
         let cells: Vec<String> = r

@@ -6,7 +6,7 @@
 //!   skills used when the gauge allows), then every legal action from each position, each from
 //!   a fresh copy, chains resolved and the death check done. Also split into the placements
 //!   without and with a chain (classified by the reference beforehand).
-//! - the standard workloads of `../shared/bench` (`sim-positions-*.txt`): every expected result
+//! - the standard workloads of `data/bench` (`sim-positions-*.txt`): every expected result
 //!   is checked for both engines first (a mismatch is an error), then all 36 placements of every
 //!   position are timed.
 //!
@@ -26,17 +26,21 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::board::table::{SeedTable, SplitTable};
 use crate::board::{BitField, NeighbourSource, Shifts};
-use crate::rules::{Action, Field, NoTrace, Outcome, Pack, Simulator, GAUGE_GAIN, GAUGE_MAX, SKILL_THRESHOLD, WIDTH};
+use crate::rules::{
+    Action, Field, NoTrace, Outcome, Pack, Packs, Simulator, GAUGE_GAIN, GAUGE_MAX, SKILL_THRESHOLD, WIDTH,
+};
 
 /// `codevs-reborn bench sim` flags.
 #[derive(Clone, Debug, clap::Args)]
 pub struct SimBenchArgs {
-    /// Folder of pack files the `grown` workload is grown from (relative to where the binary runs).
-    #[arg(long, default_value = "../shared/packs")]
-    pub packs: PathBuf,
-    /// Folder of the standard workloads (`sim-positions-*.txt` with their `.expected`).
-    #[arg(long, default_value = "../shared/bench")]
-    pub workloads: PathBuf,
+    /// Pack files the `grown` workload is grown from: a folder or a file (default: the shipped
+    /// data/packs, built into the binary).
+    #[arg(long, value_name = "PATH")]
+    pub packs: Option<PathBuf>,
+    /// Folder of the standard workloads, `sim-positions-*.txt` with their `.expected` (default:
+    /// the shipped data/bench, built into the binary).
+    #[arg(long, value_name = "DIR")]
+    pub workloads: Option<PathBuf>,
     /// Positions of the `grown` workload.
     #[arg(long, default_value_t = 2000)]
     pub positions: usize,
@@ -59,18 +63,23 @@ pub struct BenchPosition {
     pub action: Action,
 }
 
-/// Reads a standard workload file (19 lines a position: 16 field rows top first, the pack's
-/// two rows, `x r`).
+/// Reads a standard workload file (see [`parse_positions`]).
 pub fn read_positions(path: &Path) -> Result<Vec<BenchPosition>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    parse_positions(&text, &path.display().to_string())
+}
+
+/// Parses a standard workload (19 lines a position: 16 field rows top first, the pack's two
+/// rows, `x r`); errors name `label` and the line.
+pub fn parse_positions(text: &str, label: &str) -> Result<Vec<BenchPosition>, String> {
     let lines: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
     if !lines.len().is_multiple_of(19) {
-        return Err(format!("{}: {} lines, not a multiple of 19", path.display(), lines.len()));
+        return Err(format!("{}: {} lines, not a multiple of 19", label, lines.len()));
     }
     let numbers = |i: usize| -> Result<Vec<u8>, String> {
         lines[i]
             .split_whitespace()
-            .map(|w| w.parse::<u8>().map_err(|_| format!("{}: line {}: bad number {w:?}", path.display(), i + 1)))
+            .map(|w| w.parse::<u8>().map_err(|_| format!("{}: line {}: bad number {w:?}", label, i + 1)))
             .collect()
     };
     let mut out = Vec::with_capacity(lines.len() / 19);
@@ -78,17 +87,15 @@ pub fn read_positions(path: &Path) -> Result<Vec<BenchPosition>, String> {
         let mut rows = Vec::with_capacity(16);
         for i in start..start + 16 {
             let row: [u8; WIDTH] =
-                numbers(i)?.try_into().map_err(|_| format!("{}: line {}: expected 10 cells", path.display(), i + 1))?;
+                numbers(i)?.try_into().map_err(|_| format!("{}: line {}: expected 10 cells", label, i + 1))?;
             rows.push(row);
         }
-        let field =
-            Field::from_rows_top_first(&rows).map_err(|e| format!("{}: line {}: {e}", path.display(), start + 1))?;
+        let field = Field::from_rows_top_first(&rows).map_err(|e| format!("{}: line {}: {e}", label, start + 1))?;
         let pack_row = |i: usize| -> Result<[u8; 2], String> {
-            numbers(i)?.try_into().map_err(|_| format!("{}: line {}: expected 2 cells", path.display(), i + 1))
+            numbers(i)?.try_into().map_err(|_| format!("{}: line {}: expected 2 cells", label, i + 1))
         };
         let pack = Pack::new(pack_row(start + 16)?, pack_row(start + 17)?);
-        let action =
-            lines[start + 18].parse::<Action>().map_err(|e| format!("{}: line {}: {e}", path.display(), start + 19))?;
+        let action = lines[start + 18].parse::<Action>().map_err(|e| format!("{}: line {}: {e}", label, start + 19))?;
         out.push(BenchPosition { field, pack, action });
     }
     Ok(out)
@@ -97,7 +104,12 @@ pub fn read_positions(path: &Path) -> Result<Vec<BenchPosition>, String> {
 /// Reads a `.expected` file: one line a position.
 pub fn read_expected(path: &Path) -> Result<Vec<String>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(text.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect())
+    Ok(parse_expected(&text))
+}
+
+/// Parses a `.expected` file: one line a position.
+pub fn parse_expected(text: &str) -> Vec<String> {
+    text.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect()
 }
 
 /// The `.expected` line for a result: the links, then each column bottom to top (`-` if empty).
@@ -153,14 +165,15 @@ pub struct GrownPosition {
 }
 
 /// Grows `count` positions (the field after the turn's garbage row, before the action) by
-/// seeded random games on the pack files of `packs_dir`.
-pub fn grow_positions(packs_dir: &Path, count: usize, seed: u64) -> Result<Vec<GrownPosition>, String> {
-    let files = crate::protocol::pack_files(packs_dir)?;
+/// seeded random games on the pack files `files` (as [`crate::data::pack_set`] lists them).
+pub fn grow_positions(files: &[(String, Packs)], count: usize, seed: u64) -> Result<Vec<GrownPosition>, String> {
+    if files.is_empty() {
+        return Err("no pack files to grow positions from".to_string());
+    }
     let mut out = Vec::with_capacity(count);
     let mut game = 0u64;
     while out.len() < count {
-        let file = &files[game as usize % files.len()];
-        let packs = crate::protocol::read_pack_file(file)?;
+        let packs = &files[game as usize % files.len()].1;
         let mut rng = Pcg64Mcg::seed_from_u64(seed ^ game.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let garbage_rate = [0.0, 0.1, 0.25][game as usize % 3];
         let (mut field, mut gauge) = (Field::empty(), 0u32);
@@ -395,9 +408,13 @@ pub fn run(args: &SimBenchArgs) -> Result<(), String> {
 
     // Standard workloads: check, then time all 36 placements of each position.
     for name in ["sim-positions-random", "sim-positions-chains"] {
-        let txt = args.workloads.join(format!("{name}.txt"));
-        let positions = read_positions(&txt)?;
-        let expected = read_expected(&args.workloads.join(format!("{name}.expected")))?;
+        let dir = args.workloads.as_deref();
+        let label = |ext: &str| match dir {
+            Some(d) => d.join(format!("{name}.{ext}")).display().to_string(),
+            None => format!("{}/{name}.{ext}", crate::data::BENCH_DIR),
+        };
+        let positions = parse_positions(&crate::data::bench_text(dir, &format!("{name}.txt"))?, &label("txt"))?;
+        let expected = parse_expected(&crate::data::bench_text(dir, &format!("{name}.expected"))?);
         check_expected(name, &positions, &expected)?;
         println!("workload {name}: {} positions, all expected results match for both engines", positions.len());
         let reference: Vec<Field> = positions.iter().map(|p| p.field).collect();
@@ -413,7 +430,8 @@ pub fn run(args: &SimBenchArgs) -> Result<(), String> {
 
     // The grown workload.
     let t = Instant::now();
-    let grown = grow_positions(&args.packs, args.positions, args.seed)?;
+    let files = crate::data::pack_set(args.packs.as_deref())?;
+    let grown = grow_positions(&files, args.positions, args.seed)?;
     let reference: Vec<Field> = grown.iter().map(|p| p.field).collect();
     let bits: Vec<BitField> = reference.iter().map(BitField::from_field).collect();
     let packs: Vec<Pack> = grown.iter().map(|p| p.pack).collect();
@@ -433,7 +451,7 @@ pub fn run(args: &SimBenchArgs) -> Result<(), String> {
         "workload grown: {} positions from {} (seed {}), {} placements ({} without chain, {} with, {} skills), \
          grown in {:.1} s",
         grown.len(),
-        args.packs.display(),
+        args.packs.as_deref().map_or(crate::data::PACKS_DIR.to_string(), |p| p.display().to_string()),
         args.seed,
         all.len(),
         quiet.len(),

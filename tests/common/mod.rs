@@ -9,14 +9,14 @@ use codevs_reborn::rules::{Action, Field, Packs, Simulator, GARBAGE_ROW};
 use codevs_reborn::search::chain::{Line, Menu};
 use codevs_reborn::state::TurnState;
 
-/// The shared folder beside the repository (packs, bench workloads, rules).
-pub fn shared() -> PathBuf {
-    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared"))
+/// The repository's data folder (real pack files, simulator workloads).
+pub fn data() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/data"))
 }
 
 /// A real pack file's text.
 pub fn pack_text(index: usize) -> String {
-    std::fs::read_to_string(shared().join(format!("packs/pack_{index:04}.pack"))).expect("shared pack file")
+    std::fs::read_to_string(data().join(format!("packs/pack_{index:04}.pack"))).expect("shipped pack file")
 }
 
 /// A real game's turn kept in `tests/positions`: its packs and that turn's input (the text the
