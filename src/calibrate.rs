@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use crate::bot::race::{probe, stock_after_our_fire, POTENTIAL_TURNS};
 use crate::bot::{BotOptions, DEFAULT_NAME};
 use crate::protocol::{Next, Reader, TurnInput};
-use crate::replay::{Replay, REPLAY_FILE};
+use crate::replay::{game_folders, Replay, REPLAY_FILE};
 use crate::rules::Packs;
 use crate::search::chain::Start;
 use crate::state::TurnState;
@@ -93,25 +93,6 @@ pub struct AnswerSample {
 pub struct GameSamples {
     pub fires: Vec<FireSample>,
     pub answers: Vec<AnswerSample>,
-}
-
-/// Every game folder under `dir` (those holding a `replay.json`), sorted.
-pub fn game_folders(dir: &Path) -> Result<Vec<PathBuf>, String> {
-    let mut found = Vec::new();
-    let mut pending = vec![dir.to_path_buf()];
-    while let Some(d) = pending.pop() {
-        let entries = fs::read_dir(&d).map_err(|e| format!("cannot read {}: {e}", d.display()))?;
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                pending.push(path);
-            } else if path.file_name().is_some_and(|n| n == REPLAY_FILE) {
-                found.push(d.clone());
-            }
-        }
-    }
-    found.sort();
-    Ok(found)
 }
 
 /// The turns of one seat's input file, by turn number.

@@ -2,6 +2,7 @@
 
 use clap::{Parser, Subcommand};
 
+use crate::arena::book::BookArgs;
 use crate::arena::gauntlet::GauntletArgs;
 use crate::arena::ArenaArgs;
 use crate::bench::opening::OpeningBenchArgs;
@@ -50,6 +51,14 @@ pub enum Command {
     /// fired its first chain of --min-links or more, the race's probe of the bot's
     /// field under that garbage against its largest chain within --answer-turns turns.
     Calibrate(Box<CalibrateArgs>),
+    /// Take race positions from recorded games into a book, to play games from them
+    /// (`gauntlet --book`, `arena --book`).
+    ///
+    /// From every game under the folders (`--replays` folders of the arena, the gauntlet or
+    /// tune): the start of the turn of the first chain of --min-links or more by either side
+    /// (`first-chain`), and --after turns after both sides' first such chains (`after-exchange`:
+    /// the race to rebuild), each kept as the moves that led to it, checked by the rules.
+    Book(BookArgs),
     /// Run a benchmark.
     #[command(subcommand)]
     Bench(BenchCommand),

@@ -30,6 +30,7 @@ fn main() -> ExitCode {
         Some(Command::Gauntlet(args)) => arena::gauntlet::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Calibrate(args)) => calibrate::run(&args),
+        Some(Command::Book(args)) => arena::book::run(&args),
         Some(Command::Bench(BenchCommand::Sim(args))) => bench::sim::run(&args),
         Some(Command::Bench(BenchCommand::Opening(args))) => bench::opening::run(&args),
         Some(Command::View(args)) => view::run(&args),

@@ -2,6 +2,8 @@
 //! as the arena writes them and the viewer reads them back. Plain data over the rules' types,
 //! so the viewer needs nothing of the arena.
 
+use std::path::{Path, PathBuf};
+
 use serde::{Deserialize, Serialize};
 
 use crate::rules::{FaultKind, Field, GameEnd, Outcome, PlayerState};
@@ -47,6 +49,10 @@ pub struct GameLine {
     pub faults: [Option<FaultKind>; 2],
     /// Thinking time each player used, in ms.
     pub time_ms: [u64; 2],
+    /// The first turn the bots played, for a game from a book position (its moves, played by
+    /// the referee, come before it; absent when the bots played from turn 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start_turn: Option<usize>,
 }
 
 /// `replay.json`: the game's JSON line, then the turns; written with the result and each turn on
@@ -126,4 +132,23 @@ impl From<&PlayerState<Field>> for ReplayState {
             score: s.score,
         }
     }
+}
+
+/// Every game folder under `dir` (those holding a `replay.json`), sorted.
+pub fn game_folders(dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut found = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(d) = pending.pop() {
+        let entries = std::fs::read_dir(&d).map_err(|e| format!("cannot read {}: {e}", d.display()))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.file_name().is_some_and(|n| n == REPLAY_FILE) {
+                found.push(d.clone());
+            }
+        }
+    }
+    found.sort();
+    Ok(found)
 }

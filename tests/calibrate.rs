@@ -5,7 +5,8 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use codevs_reborn::calibrate::{game_folders, game_samples, report, CalibrateArgs};
+use codevs_reborn::calibrate::{game_samples, report, CalibrateArgs};
+use codevs_reborn::replay::game_folders;
 use codevs_reborn::replay::{Replay, REPLAY_FILE};
 
 const BIN: &str = env!("CARGO_BIN_EXE_codevs-reborn");

@@ -41,10 +41,11 @@ pub struct GauntletArgs {
     pub opponents: OpponentArgs,
     #[command(flatten)]
     pub packs: PackArgs,
-    /// Game pairs per opponent: pair k plays pack file k (or seed S + k) twice, sides swapped.
-    /// Every opponent gets the same packs; pack files are reused in order when there are fewer.
-    #[arg(long, value_name = "N", default_value_t = 6)]
-    pub pairs: usize,
+    /// Game pairs per opponent: pair k plays pack file k (or seed S + k, or book position k)
+    /// twice, sides swapped. Every opponent gets the same packs; pack files are reused in order
+    /// when there are fewer. Default: 6, or every position of --book.
+    #[arg(long, value_name = "N")]
+    pub pairs: Option<usize>,
     /// Play one game of each pair instead of both (our seat alternating: seat 0 on even pairs,
     /// seat 1 on odd ones). Both seats get the same packs and move at once, so between
     /// deterministic bots the second game only repeats the first: this doubles the pack files
@@ -129,6 +130,8 @@ pub struct Opponent {
     pub command: String,
 }
 
+/// Game pairs per opponent when `--pairs` is not given (and no book gives them).
+const DEFAULT_PAIRS: usize = 6;
 const OPPONENT_SYNTAX: &str = "expected NAME=COMMAND (NAME: letters, digits, '.', '_', '-'; a command after '=')";
 
 /// Reads `NAME=COMMAND`: the name is also a replay folder, so it is kept to a safe alphabet.
@@ -412,12 +415,13 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
         return summarize(&args.summary, &args.compare);
     }
     let bot = args.bot.as_deref().ok_or("--bot is required")?;
-    if args.pairs == 0 {
-        return Err("--pairs must be at least 1".into());
-    }
     let limits = args.control.limits()?;
     let opponents = opponents(args)?;
     let source = PackSource::open(&args.packs)?;
+    let pairs = args.pairs.unwrap_or(if args.packs.book.is_some() { source.len().unwrap_or(0) } else { DEFAULT_PAIRS });
+    if pairs == 0 {
+        return Err("--pairs must be at least 1".into());
+    }
     let cpus = args.jobs.slots()?;
     let mut lines = match &args.json {
         Some(path) => load_lines(path)?,
@@ -441,10 +445,10 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
         fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
 
-    let labels: Vec<String> = (0..args.pairs).map(|p| source.label(p)).collect();
+    let labels: Vec<String> = (0..pairs).map(|p| source.label(p)).collect();
     let done: HashSet<(&str, &str, usize)> =
         lines.iter().map(|g| (g.opponent.as_str(), g.line.packs.as_str(), g.line.game)).collect();
-    let planned = planned_games(opponents.len(), args.pairs, args.one_side, args.shard);
+    let planned = planned_games(opponents.len(), pairs, args.one_side, args.shard);
     let tasks: Vec<Task> = planned
         .iter()
         .map(|&(o, game)| Task { opponent: &opponents[o], game })
@@ -458,7 +462,7 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
         let spec = GameSpec {
             game: task.game,
             a_seat: task.game % 2,
-            packs: source.get(task.game / 2),
+            deal: source.get(task.game / 2),
             commands: [bot, &task.opponent.command],
             cpus: cpus[slot].as_deref(),
             replay_dir: args

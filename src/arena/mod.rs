@@ -18,6 +18,7 @@
 //! discarded unless `--bot-stderr` (shown) or `--replays` (kept per game). Bots run in their own
 //! process group, which is killed at the end of each game.
 
+pub mod book;
 pub mod bot;
 pub mod gauntlet;
 pub mod jobs;
@@ -38,6 +39,7 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::rules::{FaultKind, Packs};
+use book::Prelude;
 use bot::StderrTo;
 use record::GameLine;
 use referee::{Limits, PlayedGame};
@@ -107,11 +109,16 @@ pub struct PackArgs {
     /// A pack file, or a folder of them (its `*.pack` files sorted by name; without any, all
     /// files but hidden ones and `*.md`). Default: the 100 real pack files the project ships
     /// (data/packs, built into the binary).
-    #[arg(long, value_name = "PATH", conflicts_with = "seed")]
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["seed", "book"])]
     pub packs: Option<PathBuf>,
     /// Generate the packs instead: game pair k plays the packs of seed S + k.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", conflicts_with = "book")]
     pub seed: Option<u64>,
+    /// Play from the positions of a book instead (`codevs-reborn book` writes one): game pair k
+    /// starts from position k, its moves played by the referee, the bots asked from its turn on
+    /// with the clocks where they stood; games are labelled `book:ID`.
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<PathBuf>,
 }
 
 /// The time control and thinking order (`arena` and `gauntlet`).
@@ -157,10 +164,19 @@ fn parse_sprt(s: &str) -> Result<(f64, f64), String> {
     Ok((a, b))
 }
 
+/// What a game pair is played on: its label (the pack file's path, `seed:N` or `book:ID`), its
+/// packs, and for a book position the moves played before the bots are asked.
+#[derive(Clone)]
+pub(crate) struct Deal {
+    pub(crate) label: String,
+    pub(crate) packs: Packs,
+    pub(crate) prelude: Option<Prelude>,
+}
+
 /// Where each game's packs come from.
 pub(crate) enum PackSource {
-    /// Pack files and their contents, in order.
-    Files(Vec<(String, Packs)>),
+    /// Pack files or book positions, in order.
+    Deals(Vec<Deal>),
     Seed(u64),
 }
 
@@ -169,31 +185,47 @@ impl PackSource {
         if let Some(seed) = args.seed {
             return Ok(PackSource::Seed(seed));
         }
-        Ok(PackSource::Files(crate::data::pack_set(args.packs.as_deref())?))
+        if let Some(path) = &args.book {
+            let deals = book::read_book(path)?
+                .iter()
+                .map(|p| Ok(Deal { label: p.label(), packs: p.packs()?, prelude: Some(p.prelude()?) }))
+                .collect::<Result<_, String>>()?;
+            return Ok(PackSource::Deals(deals));
+        }
+        let files = crate::data::pack_set(args.packs.as_deref())?;
+        Ok(PackSource::Deals(files.into_iter().map(|(label, packs)| Deal { label, packs, prelude: None }).collect()))
+    }
+
+    /// Pack files or positions before they repeat (`None` for generated packs).
+    pub(crate) fn len(&self) -> Option<usize> {
+        match self {
+            PackSource::Deals(d) => Some(d.len()),
+            PackSource::Seed(_) => None,
+        }
     }
 
     fn default_games(&self) -> usize {
         match self {
-            PackSource::Files(f) => 2 * f.len(),
+            PackSource::Deals(d) => 2 * d.len(),
             PackSource::Seed(_) => DEFAULT_SEED_GAMES,
         }
     }
 
-    /// The label of pack pair `pair`: the pack file's path or `seed:N`.
+    /// The label of pack pair `pair`: the pack file's path, `seed:N` or `book:ID`.
     pub(crate) fn label(&self, pair: usize) -> String {
         match self {
-            PackSource::Files(f) => f[pair % f.len()].0.clone(),
+            PackSource::Deals(d) => d[pair % d.len()].label.clone(),
             PackSource::Seed(s) => format!("seed:{}", s.wrapping_add(pair as u64)),
         }
     }
 
-    /// The label and packs of pack pair `pair`.
-    pub(crate) fn get(&self, pair: usize) -> (String, Packs) {
+    /// What pack pair `pair` is played on.
+    pub(crate) fn get(&self, pair: usize) -> Deal {
         match self {
-            PackSource::Files(f) => f[pair % f.len()].clone(),
+            PackSource::Deals(d) => d[pair % d.len()].clone(),
             PackSource::Seed(s) => {
                 let seed = s.wrapping_add(pair as u64);
-                (format!("seed:{seed}"), Packs::generate(seed))
+                Deal { label: format!("seed:{seed}"), packs: Packs::generate(seed), prelude: None }
             }
         }
     }
@@ -205,8 +237,8 @@ pub(crate) struct GameSpec<'a> {
     pub(crate) game: usize,
     /// The seat bot A plays in (B plays the other).
     pub(crate) a_seat: usize,
-    /// The pack file's path or `seed:N`, and its packs.
-    pub(crate) packs: (String, Packs),
+    /// What the game is played on.
+    pub(crate) deal: Deal,
     /// Bot A's and bot B's commands.
     pub(crate) commands: [&'a str; 2],
     /// Both bots run under `taskset -c cpus` when given.
@@ -250,8 +282,8 @@ pub(crate) fn play_recorded(spec: GameSpec, limits: &Limits, stop: &AtomicBool) 
             [file(0)?, file(1)?]
         }
     };
-    let (label, packs) = spec.packs;
-    let played = referee::play_game(&packs, commands, spec.cpus, stderr, limits, stop)?;
+    let Deal { label, packs, prelude } = spec.deal;
+    let played = referee::play_game(&packs, prelude.as_ref(), commands, spec.cpus, stderr, limits, stop)?;
     let Some(played) = played else {
         if let Some(dir) = &dir {
             let _ = fs::remove_dir_all(dir);
@@ -413,7 +445,7 @@ pub fn run(args: &ArenaArgs) -> Result<(), String> {
         let spec = GameSpec {
             game: g,
             a_seat: g % 2,
-            packs: source.get(g / 2),
+            deal: source.get(g / 2),
             commands: [&args.p0, &args.p1],
             cpus: None,
             replay_dir: args.record.replays.as_ref().map(|root| record::replay_dir(root, g)),

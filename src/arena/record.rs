@@ -27,6 +27,7 @@ impl GameLine {
             chains_10: Some(played.chains_10.clone()),
             faults: played.faults,
             time_ms: played.time_used.map(|t| t.as_millis() as u64),
+            start_turn: (played.start_turn > 0).then_some(played.start_turn),
         }
     }
 }

@@ -4,6 +4,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use super::book::Prelude;
 use super::bot::{BotProcess, Reply, StderrTo};
 use crate::protocol::{write_turn, PlayerInput, TurnInput};
 use crate::replay::Chain;
@@ -65,13 +66,19 @@ pub struct PlayedGame {
     /// Each bot's peak resident memory in KiB, when it could be measured (see
     /// [`BotProcess::finish`]).
     pub peak_rss_kib: [Option<u64>; 2],
+    /// The first turn the bots were asked: 0, or a book position's turn (the turns before it
+    /// were its moves, played by the referee).
+    pub start_turn: usize,
 }
 
 /// Plays one game between `commands[0]` (player 0) and `commands[1]`, both under `taskset -c
-/// cpus` when `cpus` is given. Returns `Ok(None)` when `stop` was raised before the end; `Err`
-/// only when a bot cannot be started at all.
+/// cpus` when `cpus` is given. With a prelude (a book position) its moves are played first,
+/// their times taken from both clocks, and the bots are asked from the turn after them. Returns
+/// `Ok(None)` when `stop` was raised before the end; `Err` when a bot cannot be started at all or
+/// the prelude is not a game in progress.
 pub fn play_game(
     packs: &Packs,
+    prelude: Option<&Prelude>,
     commands: [&str; 2],
     cpus: Option<&str>,
     stderr: [StderrTo; 2],
@@ -102,8 +109,26 @@ pub fn play_game(
     let mut game = Game::<crate::Engine>::new(packs.clone());
     let mut remaining = [limits.game; 2];
     let mut turns = Vec::new();
-    let mut max_chain: [Option<Chain>; 2] = [None; 2];
-    let mut chains_10: [Vec<Chain>; 2] = Default::default();
+    let mut chains = Chains::default();
+    let prelude_turns = prelude.map_or(&[][..], |p| &p.actions[..]);
+    for (turn, actions) in prelude_turns.iter().enumerate() {
+        let time = prelude.map(|p| p.time_at(turn, limits.game)).unwrap_or_default();
+        let answers =
+            [0, 1].map(|p| Answer { line: Some(actions[p].to_string()), time: time[p], action: Ok(actions[p]) });
+        let Some(record) = game.play(actions.map(Ok)) else {
+            return Err(format!("the position's move at turn {turn} is illegal: {} / {}", actions[0], actions[1]));
+        };
+        if game.result().is_some() {
+            return Err(format!("the position's moves end the game at turn {turn}"));
+        }
+        chains.add(&record);
+        for p in 0..2 {
+            remaining[p] = remaining[p].saturating_sub(time[p]);
+        }
+        let states = Some(game.players.clone().map(plain_state));
+        turns.push(TurnLog { turn, answers, record: Some(record), states });
+    }
+    let first_asked = game.turn;
     let result = loop {
         if stop.load(Ordering::Relaxed) {
             return Ok(None);
@@ -142,7 +167,7 @@ pub fn play_game(
         // Memory: the bot's processes are looked for once it has answered (a wrapper may print
         // the name before starting it), then sampled every turn.
         for bot in &mut bots {
-            if turn == 0 {
+            if turn == first_asked {
                 bot.find_processes();
             } else {
                 bot.sample_memory();
@@ -150,15 +175,7 @@ pub fn play_game(
         }
         let record = game.play([answers[0].action, answers[1].action]);
         if let Some(r) = &record {
-            for p in 0..2 {
-                let chain = Chain { links: r.outcomes[p].links, turn: r.turn };
-                if chain.links > 0 && max_chain[p].is_none_or(|m| chain.links > m.links) {
-                    max_chain[p] = Some(chain);
-                }
-                if chain.links >= 10 {
-                    chains_10[p].push(chain);
-                }
-            }
+            chains.add(r);
         }
         let states = record.is_some().then(|| game.players.clone().map(plain_state));
         turns.push(TurnLog { turn, answers, record, states });
@@ -181,10 +198,32 @@ pub fn play_game(
         packs,
         time_limit: limits.game,
         time_used,
-        max_chain,
-        chains_10,
+        max_chain: chains.max,
+        chains_10: chains.of_10,
         peak_rss_kib,
+        start_turn: first_asked,
     }))
+}
+
+/// Each player's largest chain and its chains of 10+ links, as the turns are played.
+#[derive(Default)]
+struct Chains {
+    max: [Option<Chain>; 2],
+    of_10: [Vec<Chain>; 2],
+}
+
+impl Chains {
+    fn add(&mut self, record: &TurnRecord) {
+        for p in 0..2 {
+            let chain = Chain { links: record.outcomes[p].links, turn: record.turn };
+            if chain.links > 0 && self.max[p].is_none_or(|m| chain.links > m.links) {
+                self.max[p] = Some(chain);
+            }
+            if chain.links >= 10 {
+                self.of_10[p].push(chain);
+            }
+        }
+    }
 }
 
 /// The bytes player `p` is sent at the start of the current turn: itself first, then the

@@ -187,10 +187,11 @@ fn run_definition(args: &TuneArgs, bot: &str, params_file: &Path) -> Result<RunD
     if !(gains.big_a >= 0.0 && gains.alpha > 0.0 && gains.gamma > 0.0) {
         return Err("--big-a must be at least 0, --alpha and --gamma positive".into());
     }
-    let packs = match (&args.packs.seed, &args.packs.packs) {
-        (Some(seed), _) => format!("seed:{seed}"),
-        (None, Some(path)) => path.display().to_string(),
-        (None, None) => "default".into(),
+    let packs = match (&args.packs.seed, &args.packs.packs, &args.packs.book) {
+        (Some(seed), _, _) => format!("seed:{seed}"),
+        (None, Some(path), _) => path.display().to_string(),
+        (None, None, Some(book)) => format!("book:{}", book.display()),
+        (None, None, None) => "default".into(),
     };
     Ok(RunDefinition {
         bot: bot.to_string(),
@@ -378,7 +379,7 @@ fn play_games(
         let spec = GameSpec {
             game: within,
             a_seat: g.seat,
-            packs: source.get(g.iteration - 1),
+            deal: source.get(g.iteration - 1),
             commands: [&g.commands[0], &g.commands[1]],
             cpus: cpus[slot].as_deref(),
             replay_dir: args

@@ -1,0 +1,206 @@
+//! Books of race positions end to end: `book` takes positions from recorded games, and the arena
+//! and the gauntlet play games from them (`--book`), the bots asked from the position's turn
+//! with the clocks where they stood.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use codevs_reborn::protocol::{Next, Reader};
+use codevs_reborn::replay::ReplayState;
+use codevs_reborn::rules::PlayerState;
+use serde_json::Value;
+
+const BIN: &str = env!("CARGO_BIN_EXE_codevs-reborn");
+
+fn greedy() -> String {
+    format!("{BIN} --strategy greedy")
+}
+
+fn run(args: &[&str]) -> String {
+    let out = Command::new(BIN).args(args).stdin(Stdio::null()).output().expect("the binary runs");
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn json_lines(path: &Path) -> Vec<Value> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+fn read_json(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// Two greedy games recorded at a tenth of the control, and the book of their chains of 3+
+/// links (greedy seldom fires 10): (folder, book path, positions).
+fn recorded_book() -> (tempfile::TempDir, std::path::PathBuf, Vec<Value>) {
+    let dir = tempfile::tempdir().unwrap();
+    let replays = dir.path().join("recorded");
+    let g = greedy();
+    let r = replays.to_str().unwrap();
+    run(&["arena", "--p0", &g, "--p1", &g, "--seed", "5", "--games", "2", "--time-ms", "18000", "--replays", r]);
+    let book = dir.path().join("book.jsonl");
+    let out = run(&["book", r, "-o", book.to_str().unwrap(), "--min-links", "3", "--after", "2"]);
+    assert!(out.contains("from 2 games"), "{out}");
+    let positions = json_lines(&book);
+    (dir, book, positions)
+}
+
+#[test]
+fn a_book_holds_the_first_chain_and_the_race_after_the_exchange() {
+    let (_dir, _, positions) = recorded_book();
+    assert!(positions.len() >= 2, "{} positions", positions.len());
+    for p in &positions {
+        let source = Path::new(p["source"].as_str().unwrap());
+        let replay = read_json(&source.join("replay.json"));
+        let turns = replay["turns"].as_array().unwrap();
+        let turn = p["turn"].as_u64().unwrap() as usize;
+        let fires = |seat: usize| turns.iter().position(|t| t["outcomes"][seat]["links"].as_u64().unwrap_or(0) >= 3);
+        let (first, later) = match (fires(0), fires(1)) {
+            (Some(a), Some(b)) => (a.min(b), a.max(b)),
+            (a, b) => (a.or(b).unwrap(), a.or(b).unwrap()),
+        };
+        match p["kind"].as_str().unwrap() {
+            "first-chain" => assert_eq!(turn, first, "{}", p["id"]),
+            "after-exchange" => assert_eq!(turn, later + 2, "{}", p["id"]),
+            kind => panic!("kind {kind}"),
+        }
+        assert_eq!(p["id"].as_str().unwrap(), format!("{}-t{turn}", source.file_name().unwrap().to_string_lossy()));
+        // The moves are the recorded game's, and lead to the state it recorded at the turn.
+        let moves = p["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), turn);
+        for (t, m) in moves.iter().enumerate() {
+            assert_eq!(m, &turns[t]["commands"], "{} turn {t}", p["id"]);
+            assert_eq!(p["time_ms"][t], turns[t]["time_ms"]);
+        }
+        assert_eq!(p["state"], turns[turn - 1]["states"], "{}", p["id"]);
+        assert_eq!(p["source_packs"], replay["result"]["packs"]);
+    }
+}
+
+#[test]
+fn games_from_a_book_start_at_its_positions_from_both_seats() {
+    let (dir, book, positions) = recorded_book();
+    let replays = dir.path().join("from-book");
+    let json = dir.path().join("games.jsonl");
+    let g = greedy();
+    let games = (2 * positions.len()).to_string();
+    run(&[
+        "arena",
+        "--p0",
+        &g,
+        "--p1",
+        &g,
+        "--book",
+        book.to_str().unwrap(),
+        "--games",
+        &games,
+        "--time-ms",
+        "9000",
+        "--json",
+        json.to_str().unwrap(),
+        "--replays",
+        replays.to_str().unwrap(),
+    ]);
+    let lines = json_lines(&json);
+    assert_eq!(lines.len(), 2 * positions.len());
+    for (i, line) in lines.iter().enumerate() {
+        let p = &positions[i / 2];
+        let turn = p["turn"].as_u64().unwrap();
+        assert_eq!(line["packs"], format!("book:{}", p["id"].as_str().unwrap()));
+        assert_eq!(line["start_turn"], turn);
+        assert_eq!(line["faults"], serde_json::json!([null, null]));
+        // The replay is the whole game: the position's moves, then the bots'.
+        let folder = replays.join(format!("game-{i:04}"));
+        let replay = read_json(&folder.join("replay.json"));
+        let turns = replay["turns"].as_array().unwrap();
+        assert!(turns.len() > turn as usize, "the bots played from the position");
+        for (t, m) in p["moves"].as_array().unwrap().iter().enumerate() {
+            assert_eq!(&turns[t]["commands"], m);
+        }
+        assert_eq!(turns[turn as usize - 1]["states"], p["state"]);
+        assert!(folder.join("game.html").exists(), "the viewer re-plays it from turn 0");
+        // Each bot's first turn is the position's, its state the recorded one, its clock where
+        // it stood (the recorded 18 s game's times, halved for a 9 s game).
+        for seat in 0..2 {
+            let input = std::fs::read(folder.join(format!("input-p{seat}.txt"))).unwrap();
+            let mut reader = Reader::new(&input[..]);
+            reader.read_packs().unwrap();
+            let Ok(Next::Turn(first)) = reader.read_next() else { panic!("a turn after the packs") };
+            assert_eq!(first.turn as u64, turn);
+            let expected: ReplayState = serde_json::from_value(p["state"][seat].clone()).unwrap();
+            let seen = PlayerState {
+                field: first.me.field,
+                garbage: first.me.garbage,
+                gauge: first.me.gauge,
+                score: first.me.score,
+            };
+            assert_eq!(ReplayState::from(&seen), expected);
+            let used: u64 = p["time_ms"].as_array().unwrap().iter().map(|t| t[seat].as_u64().unwrap()).sum();
+            let left = first.me.time_left_ms as i64;
+            assert!(
+                (left - (9000 - used as i64 / 2)).abs() <= 1,
+                "seat {seat}: {left} ms left, {used} ms used of 18 s"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_book_whose_moves_do_not_lead_to_its_state_is_refused() {
+    let (dir, _, positions) = recorded_book();
+    let mut p = positions[0].clone();
+    p["state"][0]["garbage"] = serde_json::json!(p["state"][0]["garbage"].as_u64().unwrap() + 1);
+    let bad = dir.path().join("bad.jsonl");
+    std::fs::write(&bad, format!("{p}\n")).unwrap();
+    let g = greedy();
+    let out = Command::new(BIN)
+        .args(["arena", "--p0", &g, "--p1", &g, "--book", bad.to_str().unwrap()])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        stderr.trim(),
+        format!(
+            "codevs-reborn: {}: line 1: position {}: seat 0's moves do not lead to its recorded state",
+            bad.display(),
+            p["id"].as_str().unwrap()
+        )
+    );
+}
+
+#[test]
+fn the_gauntlet_plays_every_position_by_default_and_compare_pairs_them() {
+    let (dir, book, positions) = recorded_book();
+    let g = greedy();
+    let play = |name: &str, bot: &str| {
+        let json = dir.path().join(format!("{name}.jsonl"));
+        run(&[
+            "gauntlet",
+            "--bot",
+            bot,
+            "--opponent",
+            &format!("greedy={g}"),
+            "--book",
+            book.to_str().unwrap(),
+            "--time-ms",
+            "18000",
+            "--no-pin",
+            "--json",
+            json.to_str().unwrap(),
+        ]);
+        json
+    };
+    let a = play("a", &g);
+    let lines = json_lines(&a);
+    assert_eq!(lines.len(), 2 * positions.len(), "both seats of every position");
+    let labels: std::collections::BTreeSet<&str> = lines.iter().map(|l| l["packs"].as_str().unwrap()).collect();
+    assert_eq!(labels.len(), positions.len());
+    let b = play("b", &format!("{BIN} --strategy random --seed 3"));
+    let out = run(&["gauntlet", "--summary", b.to_str().unwrap(), "--compare", a.to_str().unwrap()]);
+    // Every game of one bot has its pair in the other's: same position, opponent and seat.
+    let header = out.lines().position(|l| l.starts_with("opponent  pairs")).expect("the paired table");
+    let row: Vec<&str> = out.lines().nth(header + 1).unwrap().split_whitespace().collect();
+    assert_eq!(row[..2], ["greedy", &(2 * positions.len()).to_string()], "{out}");
+}
