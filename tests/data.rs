@@ -76,3 +76,18 @@ fn version_names_the_crate() {
     let (out, _) = run_in(Path::new("."), &["--version"]);
     assert_eq!(out.trim(), format!("codevs-reborn {}", env!("CARGO_PKG_VERSION")));
 }
+
+#[test]
+fn the_shipped_books_lead_to_their_positions() {
+    // read_book plays every position's moves by the rules and compares the state they reach.
+    let mut found = 0;
+    for entry in std::fs::read_dir(data().join("books")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "jsonl") {
+            let book = codevs_reborn::arena::book::read_book(&path).unwrap();
+            assert!(book.len() >= 40, "{}: {} positions", path.display(), book.len());
+            found += 1;
+        }
+    }
+    assert!(found >= 2, "the books of data/books");
+}
