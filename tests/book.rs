@@ -40,16 +40,31 @@ fn recorded_book() -> (tempfile::TempDir, std::path::PathBuf, Vec<Value>) {
     let r = replays.to_str().unwrap();
     run(&["arena", "--p0", &g, "--p1", &g, "--seed", "5", "--games", "2", "--time-ms", "18000", "--replays", r]);
     let book = dir.path().join("book.jsonl");
-    let out = run(&["book", r, "-o", book.to_str().unwrap(), "--min-links", "3", "--after", "2"]);
+    let out = run(&[
+        "book",
+        r,
+        "-o",
+        book.to_str().unwrap(),
+        "--min-links",
+        "3",
+        "--after",
+        "2",
+        "--lead",
+        "2",
+        "--earliest",
+        "1",
+    ]);
     assert!(out.contains("from 2 games"), "{out}");
     let positions = json_lines(&book);
     (dir, book, positions)
 }
 
 #[test]
-fn a_book_holds_the_first_chain_and_the_race_after_the_exchange() {
+fn a_book_holds_the_race_start_the_first_chain_and_the_race_after_the_exchange() {
     let (_dir, _, positions) = recorded_book();
     assert!(positions.len() >= 2, "{} positions", positions.len());
+    let kinds: std::collections::BTreeSet<&str> = positions.iter().map(|p| p["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds.len(), 3, "every kind: {kinds:?}");
     for p in &positions {
         let source = Path::new(p["source"].as_str().unwrap());
         let replay = read_json(&source.join("replay.json"));
@@ -61,6 +76,7 @@ fn a_book_holds_the_first_chain_and_the_race_after_the_exchange() {
             (a, b) => (a.or(b).unwrap(), a.or(b).unwrap()),
         };
         match p["kind"].as_str().unwrap() {
+            "race-start" => assert_eq!(turn, first - 2, "{}", p["id"]),
             "first-chain" => assert_eq!(turn, first, "{}", p["id"]),
             "after-exchange" => assert_eq!(turn, later + 2, "{}", p["id"]),
             kind => panic!("kind {kind}"),

@@ -9,8 +9,12 @@
 //!
 //! `codevs-reborn book DIR... -o BOOK.jsonl` takes from every game recorded under the folders
 //! (their `replay.json` and `input-p0.txt`) the positions of the race:
-//! - `first-chain`: the start of the turn in which the first chain of `--min-links` (10) or more
-//!   was fired, by either side (that fire is the first decision played);
+//! - `race-start`: `--lead` (3) turns before the first chain of `--min-links` (10) or more, by
+//!   either side, and not before `--earliest` (8): both sides still building, every decision of
+//!   the first exchange ahead (against togatoga the two kinds below were already decided: the
+//!   same seat won whoever played it);
+//! - `first-chain`: the start of the turn in which that chain was fired (its fire is the first
+//!   decision played);
 //! - `after-exchange`: `--after` (3) turns after the later of the two sides' first such chains
 //!   (or the only one, when one side never fired one), while the game was still going: the
 //!   race to rebuild.
@@ -42,12 +46,21 @@ pub struct BookArgs {
     /// The `after-exchange` position: this many turns after the first exchange.
     #[arg(long, value_name = "TURNS", default_value_t = 3)]
     pub after: usize,
+    /// The `race-start` position: this many turns before the first chain of --min-links.
+    #[arg(long, value_name = "TURNS", default_value_t = 3)]
+    pub lead: usize,
+    /// The `race-start` position is not taken before this turn (a bot follows its opening plan
+    /// blindly before it).
+    #[arg(long, value_name = "TURN", default_value_t = 8)]
+    pub earliest: usize,
 }
 
 /// Which moment of the race a position is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum PositionKind {
+    /// A few turns before the game's first chain of 10+ links: the race ahead.
+    RaceStart,
     /// The start of the turn of the game's first chain of 10+ links.
     FirstChain,
     /// A few turns after both sides' first 10+ chains: the race to rebuild.
@@ -213,7 +226,12 @@ pub fn positions_of(folder: &Path, root: &Path, args: &BookArgs) -> Result<Vec<P
     let name = folder.strip_prefix(root).unwrap_or(folder).to_string_lossy().replace(['/', '\\'], "-");
     let source = folder.display().to_string();
     let mut out = Vec::new();
-    for (kind, turn) in [(PositionKind::FirstChain, earliest), (PositionKind::AfterExchange, latest + args.after)] {
+    let kinds = [
+        (PositionKind::RaceStart, earliest.checked_sub(args.lead).filter(|&t| t >= args.earliest)),
+        (PositionKind::FirstChain, Some(earliest)),
+        (PositionKind::AfterExchange, Some(latest + args.after)),
+    ];
+    for (kind, turn) in kinds.into_iter().filter_map(|(kind, turn)| Some((kind, turn?))) {
         if turn == 0 || turn >= played {
             continue;
         }
@@ -287,9 +305,10 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
     fs::write(&args.output, text).map_err(|e| format!("{}: {e}", args.output.display()))?;
     let count = |kind| positions.iter().filter(|p| p.kind == kind).count();
     println!(
-        "book {}: {} positions from {games} games ({} first-chain, {} after-exchange)",
+        "book {}: {} positions from {games} games ({} race-start, {} first-chain, {} after-exchange)",
         args.output.display(),
         positions.len(),
+        count(PositionKind::RaceStart),
         count(PositionKind::FirstChain),
         count(PositionKind::AfterExchange)
     );
