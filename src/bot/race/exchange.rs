@@ -1,0 +1,345 @@
+//! The exchange game: what firing a chain now, or waiting for a longer one, is worth against the
+//! chains the opponent can fire first or answer with (net garbage blocks), and the chain a
+//! rebuild aims at by the same measure.
+
+use crate::rules::{chain_garbage, GARBAGE_ROW, VISIBLE_HEIGHT};
+use crate::search::chain::BeamResult;
+use crate::search::midgame::VALUE_PER_BLOCK;
+use crate::state::TurnState;
+
+use super::menus::POTENTIAL_TURNS;
+
+/// What the race says to the midgame search this turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(in crate::bot) struct Reading {
+    /// `(links, bonus)` added to root moves firing at least `links` (value units).
+    pub fire_bonus: Option<(u32, i64)>,
+    /// `(links, penalty)` subtracted from root moves firing at least `links` (value units).
+    pub fire_penalty: Option<(u32, i64)>,
+}
+
+/// Their garbage stock once our chain of `links` fired now has been added and offset against ours:
+/// what the exchange game probes their answer under.
+pub fn stock_after_our_fire<S>(state: &TurnState<S>, links: u32) -> u32 {
+    (state.opponent.garbage + chain_garbage(links)).saturating_sub(state.me.garbage)
+}
+
+/// A field holds 16 rows: net garbage beyond that buries any field, so an exchange is worth at
+/// most this many blocks either way (waiting to turn a 17 into a 19 gains nothing).
+const KILL_BLOCKS: i64 = GARBAGE_ROW as i64 * VISIBLE_HEIGHT as i64;
+
+/// Root moves firing fewer links than this are never penalised: 3–4-link chains send almost
+/// nothing and drain their gauge.
+const PENALTY_MIN_LINKS: u32 = 5;
+
+/// One exchange at the level of menus: a chain of `fired` links answered by one of `answer`
+/// links. The net garbage blocks the answering side receives (negative: the firing side does),
+/// at most a kill.
+pub(in crate::bot) fn exchange(fired: u32, answer: u32) -> i64 {
+    (i64::from(chain_garbage(fired)) - i64::from(chain_garbage(answer))).clamp(-KILL_BLOCKS, KILL_BLOCKS)
+}
+
+/// The exchange game of one turn, over the turns each side fires (offsets from now: index 0 is
+/// this turn). We either fire the chain ready now, or wait for our plan's chain; while we wait
+/// they either fire first (a chain sending a row or more), on any turn before ours, and we answer
+/// with what our plan's line has ready the turn after (their rows land before our drop), or they
+/// wait too and answer our chain with their answer of now, or with a longer chain they have ready
+/// by then. They pick the reply worst for us (minimax: no opponent is recognised, and a fast firer's turn is as possible as a
+/// builder's).
+pub(in crate::bot) struct Exchange<'a> {
+    /// The chain we can fire now.
+    pub ours_now: u32,
+    /// What our plan's own line makes ready at each turn from now (empty without a plan).
+    pub our_line: &'a [u32],
+    /// The largest chain they can fire at each turn from now (the probe of their field).
+    pub their_menu: &'a [u32],
+    /// Their answer to our fire now: the probe of their field under our garbage.
+    pub their_answer: u32,
+}
+
+/// What the exchange game found: the value of each of our two choices (net garbage blocks to
+/// them, see [`exchange`]) and how the opponent answers each.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(in crate::bot) struct Weighed {
+    /// The chain we can fire now and their answer to it.
+    pub ours_now: u32,
+    pub their_answer: u32,
+    /// Firing now.
+    pub fire_now: i64,
+    /// Waiting: our chain's links and turn offset, and their best reply.
+    pub wait_links: u32,
+    pub wait_turns: usize,
+    pub wait: i64,
+    pub reply: Reply,
+}
+
+/// Their best reply to our waiting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::bot) enum Reply {
+    /// They fire `links` first, `turns` from now; we answer with `answer`.
+    FireFirst { turns: usize, links: u32, answer: u32 },
+    /// They wait and answer our chain with `answer`.
+    Answer { answer: u32 },
+}
+
+/// Links an answer given under garbage falls short of what a search of the field finds: the
+/// rows land before the answering drop and on its chain. `calibrate` measured the probe's
+/// answers 2.25 links above togatoga's real ones and 2.0 above ysgeso's (decide files).
+const ANSWER_SHORTFALL: u32 = 2;
+
+impl Exchange<'_> {
+    pub(in crate::bot) fn weigh(&self) -> Weighed {
+        let their_answer = self.their_answer.saturating_sub(ANSWER_SHORTFALL);
+        let fire_now = exchange(self.ours_now, their_answer);
+        // Our chain if we wait: the plan line's largest within the probe's horizon, at its
+        // earliest turn; without a longer one, the chain ready now held one turn.
+        let ready = |k: usize| self.our_line.get(k).copied().unwrap_or(0);
+        let horizon = self.our_line.len().min(POTENTIAL_TURNS + 1);
+        let longest = (1..horizon).map(ready).max().unwrap_or(0);
+        let (wait_links, wait_turns) = match (1..horizon).find(|&k| ready(k) == longest) {
+            Some(k) if longest > self.ours_now => (longest, k),
+            _ => (self.ours_now, 1),
+        };
+        let theirs = |k: usize| self.their_menu.get(k).copied().unwrap_or(0);
+        // Their answer of now already counts the turns they build under our garbage; a chain
+        // they have ready by our later fire answers it at least as well.
+        let answer = (0..=wait_turns).map(theirs).max().unwrap_or(0).max(their_answer);
+        let mut reply = Reply::Answer { answer };
+        let mut wait = exchange(wait_links, answer);
+        for turns in 0..wait_turns {
+            let (links, answer) = (theirs(turns), ready(turns + 1).saturating_sub(ANSWER_SHORTFALL));
+            let value = -exchange(links, answer);
+            // A chain sending less than a row drops nothing on our field: the plan goes on.
+            if chain_garbage(links) >= GARBAGE_ROW && value < wait {
+                (wait, reply) = (value, Reply::FireFirst { turns, links, answer });
+            }
+        }
+        Weighed { ours_now: self.ours_now, their_answer, fire_now, wait_links, wait_turns, wait, reply }
+    }
+}
+
+impl Weighed {
+    /// The advice to the midgame search: the difference between firing now and waiting, as a
+    /// bonus on firing our chain or a penalty on firing anything but small chains (none while
+    /// rows are falling on us: waiting only buries the chain).
+    /// With the advice, the words `--explain` gives it.
+    pub(in crate::bot) fn advice(&self, under_attack: bool) -> (Reading, String) {
+        let gain = self.fire_now - self.wait;
+        let mut reading = Reading::default();
+        let said = if gain > 0 {
+            reading.fire_bonus = Some((self.ours_now, gain * VALUE_PER_BLOCK));
+            format!("bonus {gain} blocks for firing {}+ now", self.ours_now)
+        } else if gain < 0 && !under_attack {
+            reading.fire_penalty = Some((PENALTY_MIN_LINKS, -gain * VALUE_PER_BLOCK));
+            format!("penalty {} blocks for firing {PENALTY_MIN_LINKS}+ (keep building)", -gain)
+        } else if gain < 0 {
+            "no adjustment (under attack: waiting buries our chain)".to_string()
+        } else {
+            "no adjustment".to_string()
+        };
+        (reading, said)
+    }
+}
+
+impl std::fmt::Display for Weighed {
+    /// "fire 12 now, they answer 9: +27 | wait for 16 in 3, they fire 13 in 1 first, we answer
+    /// 11: -27" (net garbage blocks to them).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (ours, answer) = (self.ours_now, self.their_answer);
+        write!(f, "fire {ours} now, they answer {answer}: {:+} | ", self.fire_now)?;
+        write!(f, "wait for {} in {}, ", self.wait_links, self.wait_turns)?;
+        match self.reply {
+            Reply::FireFirst { turns, links, answer } => {
+                write!(f, "they fire {links} in {turns} first, we answer {answer}")?
+            }
+            Reply::Answer { answer } => write!(f, "they wait and answer {answer}")?,
+        }
+        write!(f, ": {:+}", self.wait)
+    }
+}
+
+/// A rebuild's chain chosen for the race: of the chains its search can fire at each turn, the
+/// one whose exchange against their menu sends most ([`race_value`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::bot) struct RaceAim {
+    /// Links and turn offset of the chain chosen, and its value (net garbage blocks to them).
+    pub links: u32,
+    pub turns: usize,
+    pub value: i64,
+}
+
+/// The value of firing our chain on a line `ours.len() - 1` turns from now (`ours[k]`: what the
+/// line has ready `k` turns from now, its last the chain), against `theirs` (their menu; past
+/// its end, its largest): the worst for us of their replies. They fire first, any turn before
+/// ours, a chain of `min_links` or more, and we answer with what our line has ready the turn
+/// after; or they wait, and answer with what they have by our fire, or a longer chain in the
+/// two turns after it under our rows ([`ANSWER_SHORTFALL`]). Smaller chains of theirs send at
+/// most a row and are not a race.
+pub(in crate::bot) fn race_value(ours: &[u32], theirs: &[u32], min_links: u32) -> i64 {
+    let Some((&links, before)) = ours.split_last() else { return 0 };
+    let fire_turn = before.len();
+    let largest = theirs.iter().copied().max().unwrap_or(0);
+    let their = |k: usize| theirs.get(k).copied().unwrap_or(largest);
+    let answer = (0..=fire_turn)
+        .map(their)
+        .max()
+        .unwrap_or(0)
+        .max((fire_turn + 1..=fire_turn + 2).map(their).max().unwrap_or(0).saturating_sub(ANSWER_SHORTFALL));
+    let fire_first = (0..fire_turn)
+        .filter(|&k| their(k) >= min_links)
+        .map(|k| -exchange(their(k), ours[k + 1].saturating_sub(ANSWER_SHORTFALL)));
+    fire_first.fold(exchange(links, answer), i64::min)
+}
+
+/// Points a rebuild's line at the chain of at least `min_links` links, within `turns` turns,
+/// with the best [`race_value`] against their menu (the larger chain, then the earlier, of
+/// equal values). None, and the line unchanged, when the search found no such chain.
+pub(in crate::bot) fn aim_at_race(
+    result: &mut BeamResult,
+    theirs: &[u32],
+    min_links: u32,
+    turns: usize,
+) -> Option<RaceAim> {
+    let (aim, line) = result
+        .menu
+        .entries
+        .iter()
+        .take(turns + 1)
+        .flatten()
+        .filter_map(|line| {
+            let ready = line.ready_links();
+            let links = *ready.last().filter(|&&links| links >= min_links)?;
+            let aim = RaceAim { links, turns: ready.len() - 1, value: race_value(&ready, theirs, min_links) };
+            Some((aim, line))
+        })
+        .max_by_key(|(aim, _)| (aim.value, aim.links, std::cmp::Reverse(aim.turns)))?;
+    result.line = line.clone();
+    Some(aim)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{aim_at_race, exchange, race_value, Exchange, RaceAim, Reading, Reply, KILL_BLOCKS};
+    use crate::rules::{chain_garbage, Action};
+    use crate::search::chain::{BeamResult, Fire, Line, Menu};
+    use crate::search::eval::Chain;
+    use crate::search::midgame::VALUE_PER_BLOCK;
+
+    /// A line that has `ready[k]` links ready `k` turns from turn 16, its last the chain it fires.
+    fn line(ready: &[u32]) -> Line {
+        let fire = |&links: &u32| {
+            (links > 0).then_some(Fire {
+                chain: Chain { links, vanished: 2 * links },
+                action: Action::Skill,
+                remaining: 0,
+            })
+        };
+        Line { start_turn: 16, fires: ready.iter().map(fire).collect(), ..Line::default() }
+    }
+
+    /// Togatoga after the first exchange (pack file 13, turn 16): its 11 comes in 10 turns.
+    const REBUILDING: [u32; 11] = [1, 2, 2, 3, 6, 8, 9, 9, 9, 9, 11];
+    /// Our rebuild's lines then: 10 links in 5 turns, or 17 in 15.
+    const QUICK: [u32; 6] = [1, 3, 7, 7, 8, 10];
+    const LARGEST: [u32; 16] = [1, 2, 2, 4, 6, 8, 8, 8, 8, 8, 8, 8, 8, 8, 13, 17];
+
+    #[test]
+    fn a_chain_fired_before_theirs_is_answered_by_what_they_have_then() {
+        // They have 8 by turn 21 and 9 the turn after (a row on it): they answer 8.
+        assert_eq!(race_value(&QUICK, &REBUILDING, 8), exchange(10, 8));
+        // Waiting for the 17 lets them fire their 11 first, when our line has 8 ready.
+        let fire_first = -exchange(11, 8 - 2);
+        assert!(race_value(&LARGEST, &REBUILDING, 8) <= fire_first);
+        assert!(race_value(&QUICK, &REBUILDING, 8) > 0);
+    }
+
+    #[test]
+    fn against_a_field_with_no_race_chain_the_larger_chain_is_worth_more() {
+        let slow = [1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7];
+        assert_eq!(race_value(&LARGEST, &slow, 8), exchange(17, 7));
+        assert!(race_value(&LARGEST, &slow, 8) > race_value(&QUICK, &slow, 8));
+        // Their 7 sends less than our 8-link race threshold: it is not a chain fired first.
+        assert_eq!(race_value(&QUICK, &slow, 8), exchange(10, 6), "their 6 by our fire");
+    }
+
+    #[test]
+    fn a_rebuild_aims_at_the_chain_that_wins_the_race_not_the_largest() {
+        let mut entries = vec![None; 16];
+        entries[5] = Some(line(&QUICK));
+        entries[15] = Some(line(&LARGEST));
+        let menu = Menu { start_turn: 16, entries, under_row: Vec::new() };
+        let mut result = BeamResult { line: line(&LARGEST), menu, ..BeamResult::default() };
+        let aim = aim_at_race(&mut result, &REBUILDING, 8, 16);
+        assert_eq!(aim, Some(RaceAim { links: 10, turns: 5, value: exchange(10, 8) }));
+        assert_eq!(result.line.fires.len(), QUICK.len(), "the line now fires the 10");
+        // Within a horizon that ends before it, no chain of 8+ is found: the line stays.
+        let mut short = result.clone();
+        assert_eq!(aim_at_race(&mut short, &REBUILDING, 8, 4), None);
+        assert_eq!(short.line.fires.len(), QUICK.len());
+        // Against a slow builder the largest chain is chosen.
+        let slow = [1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7];
+        assert_eq!(aim_at_race(&mut result, &slow, 8, 16).map(|a| a.links), Some(17));
+    }
+
+    fn weigh(ours_now: u32, our_line: &[u32], their_menu: &[u32], their_answer: u32) -> super::Weighed {
+        Exchange { ours_now, our_line, their_menu, their_answer }.weigh()
+    }
+
+    #[test]
+    fn an_exchange_is_the_net_garbage_up_to_a_kill() {
+        assert_eq!(exchange(13, 12), 60 - 45);
+        assert_eq!(exchange(10, 13), 25 - 60);
+        assert_eq!(exchange(12, 0), i64::from(chain_garbage(12)));
+        assert_eq!(exchange(20, 3), KILL_BLOCKS, "a 20-link chain buries any field");
+        assert_eq!(exchange(3, 20), -KILL_BLOCKS);
+    }
+
+    /// Colun's opening (pack file 28, turn 10): our 12 is ready, its 12 comes next turn, our
+    /// plan's 16 four turns later. Waiting lets it fire first and our answer comes under its
+    /// rows: firing now is worth more.
+    #[test]
+    fn a_fast_opener_that_fires_first_makes_firing_now_worth_more() {
+        let weighed = weigh(12, &[12, 11, 11, 15, 16], &[4, 12, 13, 14, 15], 15);
+        assert_eq!(weighed.their_answer, 13, "the probed answer less what rows cost it");
+        assert_eq!(weighed.fire_now, exchange(12, 13));
+        assert_eq!((weighed.wait_links, weighed.wait_turns), (16, 4));
+        assert_eq!(weighed.reply, Reply::FireFirst { turns: 1, links: 12, answer: 9 });
+        assert_eq!(weighed.wait, -exchange(12, 9));
+        let gain = weighed.fire_now - weighed.wait;
+        assert!(gain > 0);
+        let bonus = Reading { fire_bonus: Some((12, gain * VALUE_PER_BLOCK)), ..Reading::default() };
+        let (reading, said) = weighed.advice(false);
+        assert_eq!(reading, bonus);
+        assert_eq!(said, format!("bonus {gain} blocks for firing 12+ now"));
+    }
+
+    /// A builder far from a chain: nothing it can fire first beats what our line has ready, and
+    /// our longer chain later sends more past its answer: keep building.
+    #[test]
+    fn against_a_slow_builder_waiting_for_the_longer_chain_is_worth_more() {
+        let weighed = weigh(10, &[10, 10, 11, 13, 15, 15], &[3, 5, 6, 7, 7, 10], 11);
+        assert_eq!((weighed.wait_links, weighed.wait_turns), (15, 4));
+        assert_eq!(weighed.reply, Reply::Answer { answer: 9 });
+        assert_eq!(weighed.wait, exchange(15, 9));
+        let loss = weighed.wait - weighed.fire_now;
+        assert!(loss > 0);
+        let penalty = Reading { fire_penalty: Some((5, loss * VALUE_PER_BLOCK)), ..Reading::default() };
+        assert_eq!(weighed.advice(false).0, penalty, "small chains are spared");
+        let (reading, said) = weighed.advice(true);
+        assert_eq!(reading, Reading::default(), "under attack waiting buries the chain");
+        assert_eq!(said, "no adjustment (under attack: waiting buries our chain)");
+    }
+
+    /// With no longer chain on our line, waiting is holding the chain a turn, which can only
+    /// give them time: firing never loses to it.
+    #[test]
+    fn with_nothing_longer_to_wait_for_waiting_holds_the_chain_a_turn() {
+        let weighed = weigh(11, &[11], &[9, 10, 10], 5);
+        assert_eq!((weighed.wait_links, weighed.wait_turns), (11, 1));
+        assert!(weighed.fire_now >= weighed.wait, "{weighed}");
+        assert_eq!(
+            weighed.to_string(),
+            "fire 11 now, they answer 3: +31 | wait for 11 in 1, they fire 9 in 0 first, we answer 0: -18"
+        );
+    }
+}
