@@ -175,11 +175,10 @@ impl Brain {
                 if let Some(aim) = aim_at_race(&mut result, theirs, d.race_min_links, options.beam.rebuild_plan_turns) {
                     let _ = writeln!(
                         why,
-                        "  rebuild aims at {}@{}: {:+} blocks against their {}",
-                        aim.links,
-                        state.turn + aim.turns,
-                        aim.value,
-                        menu_text(state.turn, theirs)
+                        "  rebuild aims at {} against their {}{}",
+                        aim.chosen.describe(state.turn),
+                        menu_text(state.turn, theirs),
+                        aim.others_text(state.turn)
                     );
                 }
                 PlanKind::Rebuild

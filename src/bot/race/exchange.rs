@@ -3,7 +3,7 @@
 //! rebuild aims at by the same measure.
 
 use crate::rules::{chain_garbage, GARBAGE_ROW, VISIBLE_HEIGHT};
-use crate::search::chain::BeamResult;
+use crate::search::chain::{BeamResult, Line};
 use crate::search::midgame::VALUE_PER_BLOCK;
 use crate::state::TurnState;
 
@@ -158,25 +158,62 @@ impl std::fmt::Display for Weighed {
     }
 }
 
-/// A rebuild's chain chosen for the race: of the chains its search can fire at each turn, the
-/// one whose exchange against their menu sends most ([`race_value`]).
+/// One chain a rebuild can aim at, valued by [`race_value`] against their menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(in crate::bot) struct RaceAim {
-    /// Links and turn offset of the chain chosen, and its value (net garbage blocks to them).
+pub(in crate::bot) struct AimOption {
+    /// Links and turn offset of the chain, its value (net garbage blocks to them), and the reply
+    /// of theirs that value assumes.
     pub links: u32,
     pub turns: usize,
     pub value: i64,
+    pub reply: Reply,
+}
+
+impl AimOption {
+    /// "13@23: -20 blocks (their 11@19 first, we answer 7)" or "9@18: +0 blocks (they answer
+    /// 9)", from `turn`.
+    pub(in crate::bot) fn describe(&self, turn: usize) -> String {
+        let reply = match self.reply {
+            Reply::FireFirst { turns, links, answer } => {
+                format!("their {links}@{} first, we answer {answer}", turn + turns)
+            }
+            Reply::Answer { answer } => format!("they answer {answer}"),
+        };
+        format!("{}@{}: {:+} blocks ({reply})", self.links, turn + self.turns, self.value)
+    }
+}
+
+/// A rebuild's chain chosen for the race: of the chains its search can fire at each turn, the
+/// one whose exchange against their menu sends most ([`race_value`]), and the others it was
+/// weighed against (the first turn of each chain size, sooner first), for `--explain`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(in crate::bot) struct RaceAim {
+    pub chosen: AimOption,
+    pub options: Vec<AimOption>,
+}
+
+impl RaceAim {
+    /// " | weighed against 13@23: -20 blocks (...), ..." for the options not chosen; empty when
+    /// there were none.
+    pub(in crate::bot) fn others_text(&self, turn: usize) -> String {
+        let others: Vec<String> =
+            self.options.iter().filter(|o| **o != self.chosen).map(|o| o.describe(turn)).collect();
+        match others.is_empty() {
+            true => String::new(),
+            false => format!(" | weighed against {}", others.join(", ")),
+        }
+    }
 }
 
 /// The value of firing our chain on a line `ours.len() - 1` turns from now (`ours[k]`: what the
 /// line has ready `k` turns from now, its last the chain), against `theirs` (their menu; past
-/// its end, its largest): the worst for us of their replies. They fire first, any turn before
-/// ours, a chain of `min_links` or more, and we answer with what our line has ready the turn
-/// after; or they wait, and answer with what they have by our fire, or a longer chain in the
-/// two turns after it under our rows ([`ANSWER_SHORTFALL`]). Smaller chains of theirs send at
-/// most a row and are not a race.
-pub(in crate::bot) fn race_value(ours: &[u32], theirs: &[u32], min_links: u32) -> i64 {
-    let Some((&links, before)) = ours.split_last() else { return 0 };
+/// its end, its largest): the worst for us of their replies, and that reply. They fire first,
+/// any turn before ours, a chain of `min_links` or more, and we answer with what our line has
+/// ready the turn after; or they wait, and answer with what they have by our fire, or a longer
+/// chain in the two turns after it under our rows ([`ANSWER_SHORTFALL`]). Smaller chains of
+/// theirs send at most a row and are not a race.
+pub(in crate::bot) fn race_value(ours: &[u32], theirs: &[u32], min_links: u32) -> (i64, Reply) {
+    let Some((&links, before)) = ours.split_last() else { return (0, Reply::Answer { answer: 0 }) };
     let fire_turn = before.len();
     let largest = theirs.iter().copied().max().unwrap_or(0);
     let their = |k: usize| theirs.get(k).copied().unwrap_or(largest);
@@ -185,10 +222,21 @@ pub(in crate::bot) fn race_value(ours: &[u32], theirs: &[u32], min_links: u32) -
         .max()
         .unwrap_or(0)
         .max((fire_turn + 1..=fire_turn + 2).map(their).max().unwrap_or(0).saturating_sub(ANSWER_SHORTFALL));
-    let fire_first = (0..fire_turn)
-        .filter(|&k| their(k) >= min_links)
-        .map(|k| -exchange(their(k), ours[k + 1].saturating_sub(ANSWER_SHORTFALL)));
-    fire_first.fold(exchange(links, answer), i64::min)
+    let fire_first = (0..fire_turn).filter(|&k| their(k) >= min_links).map(|k| {
+        let answer = ours[k + 1].saturating_sub(ANSWER_SHORTFALL);
+        (-exchange(their(k), answer), Reply::FireFirst { turns: k, links: their(k), answer })
+    });
+    // The earliest of equally bad replies.
+    fire_first.fold(
+        (exchange(links, answer), Reply::Answer { answer }),
+        |worst, reply| {
+            if reply.0 < worst.0 {
+                reply
+            } else {
+                worst
+            }
+        },
+    )
 }
 
 /// Points a rebuild's line at the chain of at least `min_links` links, within `turns` turns,
@@ -200,7 +248,7 @@ pub(in crate::bot) fn aim_at_race(
     min_links: u32,
     turns: usize,
 ) -> Option<RaceAim> {
-    let (aim, line) = result
+    let weighed: Vec<(AimOption, &Line)> = result
         .menu
         .entries
         .iter()
@@ -209,17 +257,26 @@ pub(in crate::bot) fn aim_at_race(
         .filter_map(|line| {
             let ready = line.ready_links();
             let links = *ready.last().filter(|&&links| links >= min_links)?;
-            let aim = RaceAim { links, turns: ready.len() - 1, value: race_value(&ready, theirs, min_links) };
-            Some((aim, line))
+            let (value, reply) = race_value(&ready, theirs, min_links);
+            Some((AimOption { links, turns: ready.len() - 1, value, reply }, line))
         })
-        .max_by_key(|(aim, _)| (aim.value, aim.links, std::cmp::Reverse(aim.turns)))?;
-    result.line = line.clone();
-    Some(aim)
+        .collect();
+    let (chosen, line) = weighed.iter().max_by_key(|(aim, _)| (aim.value, aim.links, std::cmp::Reverse(aim.turns)))?;
+    let chosen = *chosen;
+    result.line = (*line).clone();
+    let mut options: Vec<AimOption> = Vec::new();
+    for &(option, _) in &weighed {
+        if options.iter().all(|o| o.links != option.links) {
+            options.push(option);
+        }
+    }
+    options.sort_by_key(|o| o.turns);
+    Some(RaceAim { chosen, options })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{aim_at_race, exchange, race_value, Exchange, RaceAim, Reading, Reply, KILL_BLOCKS};
+    use super::{aim_at_race, exchange, race_value, AimOption, Exchange, Reading, Reply, KILL_BLOCKS};
     use crate::rules::{chain_garbage, Action};
     use crate::search::chain::{BeamResult, Fire, Line, Menu};
     use crate::search::eval::Chain;
@@ -246,20 +303,21 @@ mod tests {
     #[test]
     fn a_chain_fired_before_theirs_is_answered_by_what_they_have_then() {
         // They have 8 by turn 21 and 9 the turn after (a row on it): they answer 8.
-        assert_eq!(race_value(&QUICK, &REBUILDING, 8), exchange(10, 8));
+        assert_eq!(race_value(&QUICK, &REBUILDING, 8), (exchange(10, 8), Reply::Answer { answer: 8 }));
         // Waiting for the 17 lets them fire their 11 first, when our line has 8 ready.
         let fire_first = -exchange(11, 8 - 2);
-        assert!(race_value(&LARGEST, &REBUILDING, 8) <= fire_first);
-        assert!(race_value(&QUICK, &REBUILDING, 8) > 0);
+        let (value, reply) = race_value(&LARGEST, &REBUILDING, 8);
+        assert!(value <= fire_first);
+        assert!(matches!(reply, Reply::FireFirst { links: 8.., .. }), "{reply:?}");
     }
 
     #[test]
     fn against_a_field_with_no_race_chain_the_larger_chain_is_worth_more() {
         let slow = [1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7];
-        assert_eq!(race_value(&LARGEST, &slow, 8), exchange(17, 7));
-        assert!(race_value(&LARGEST, &slow, 8) > race_value(&QUICK, &slow, 8));
+        assert_eq!(race_value(&LARGEST, &slow, 8), (exchange(17, 7), Reply::Answer { answer: 7 }));
+        assert!(race_value(&LARGEST, &slow, 8).0 > race_value(&QUICK, &slow, 8).0);
         // Their 7 sends less than our 8-link race threshold: it is not a chain fired first.
-        assert_eq!(race_value(&QUICK, &slow, 8), exchange(10, 6), "their 6 by our fire");
+        assert_eq!(race_value(&QUICK, &slow, 8), (exchange(10, 6), Reply::Answer { answer: 6 }), "their 6 by our fire");
     }
 
     #[test]
@@ -270,7 +328,16 @@ mod tests {
         let menu = Menu { start_turn: 16, entries, under_row: Vec::new() };
         let mut result = BeamResult { line: line(&LARGEST), menu, ..BeamResult::default() };
         let aim = aim_at_race(&mut result, &REBUILDING, 8, 16);
-        assert_eq!(aim, Some(RaceAim { links: 10, turns: 5, value: exchange(10, 8) }));
+        let quick = AimOption { links: 10, turns: 5, value: exchange(10, 8), reply: Reply::Answer { answer: 8 } };
+        let aim = aim.expect("a chain of 8+ within 16 turns");
+        assert_eq!(aim.chosen, quick);
+        // The 17 was weighed and lost: their 11 fires first at turn 26, when our line has 8 (6 under
+        // their rows).
+        assert_eq!(aim.options.len(), 2);
+        assert_eq!(aim.options[0], quick);
+        assert_eq!(aim.options[1].describe(16), "17@31: -27 blocks (their 11@26 first, we answer 6)");
+        assert_eq!(quick.describe(16), "10@21: +12 blocks (they answer 8)");
+        assert_eq!(aim.others_text(16), " | weighed against 17@31: -27 blocks (their 11@26 first, we answer 6)");
         assert_eq!(result.line.fires.len(), QUICK.len(), "the line now fires the 10");
         // Within a horizon that ends before it, no chain of 8+ is found: the line stays.
         let mut short = result.clone();
@@ -278,7 +345,7 @@ mod tests {
         assert_eq!(short.line.fires.len(), QUICK.len());
         // Against a slow builder the largest chain is chosen.
         let slow = [1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7];
-        assert_eq!(aim_at_race(&mut result, &slow, 8, 16).map(|a| a.links), Some(17));
+        assert_eq!(aim_at_race(&mut result, &slow, 8, 16).map(|a| a.chosen.links), Some(17));
     }
 
     fn weigh(ours_now: u32, our_line: &[u32], their_menu: &[u32], their_answer: u32) -> super::Weighed {
