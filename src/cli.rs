@@ -55,7 +55,8 @@ pub enum Command {
     /// (`gauntlet --book`, `arena --book`).
     ///
     /// From every game under the folders (`--replays` folders of the arena, the gauntlet or
-    /// tune): the start of the turn of the first chain of --min-links or more by either side
+    /// tune): --lead turns before the first chain of --min-links or more by either side, not
+    /// before turn --earliest (`race-start`: the race still open), the start of that chain's turn
     /// (`first-chain`), and --after turns after both sides' first such chains (`after-exchange`:
     /// the race to rebuild), each kept as the moves that led to it, checked by the rules.
     Book(BookArgs),
