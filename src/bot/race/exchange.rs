@@ -226,17 +226,9 @@ pub(in crate::bot) fn race_value(ours: &[u32], theirs: &[u32], min_links: u32) -
         let answer = ours[k + 1].saturating_sub(ANSWER_SHORTFALL);
         (-exchange(their(k), answer), Reply::FireFirst { turns: k, links: their(k), answer })
     });
-    // The earliest of equally bad replies.
-    fire_first.fold(
-        (exchange(links, answer), Reply::Answer { answer }),
-        |worst, reply| {
-            if reply.0 < worst.0 {
-                reply
-            } else {
-                worst
-            }
-        },
-    )
+    // Of equally bad replies, their answer, then the earliest fire first.
+    let answered = (exchange(links, answer), Reply::Answer { answer });
+    fire_first.min_by_key(|&(value, _)| value).filter(|&(value, _)| value < answered.0).unwrap_or(answered)
 }
 
 /// Points a rebuild's line at the chain of at least `min_links` links, within `turns` turns,
@@ -270,7 +262,7 @@ pub(in crate::bot) fn aim_at_race(
             options.push(option);
         }
     }
-    options.sort_by_key(|o| o.turns);
+    // The menu's entries are by fire turn: the options are too.
     Some(RaceAim { chosen, options })
 }
 
