@@ -460,6 +460,12 @@ fn commands_parse_as_x_r_or_s() {
     for bad in ["9 9", "9 0", "0 4", "-1 0", "", "S 0", "2", "2 0 1", "x y", "hello", "2,0", "1.0 0"] {
         assert!(bad.parse::<Action>().is_err(), "{bad:?} must be illegal");
     }
+    // Numbers are read as integers (a sign or leading zeros are the same number), and white
+    // space around and between the words does not matter: the referee's reading where the rules
+    // are silent (docs/RULES.md).
+    for lenient in ["+2 0", "02 0", "2 +0", " 2\t0 ", "002 00"] {
+        assert_eq!(lenient.parse(), Ok(Action::Drop { x: 2, rotation: 0 }), "{lenient:?}");
+    }
     assert_eq!(Action::drop(8, 3), Some(Action::Drop { x: 8, rotation: 3 }));
     assert_eq!((Action::drop(9, 0), Action::drop(0, 4)), (None, None));
     assert_eq!(Action::drops().count(), 36);

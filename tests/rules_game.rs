@@ -400,6 +400,23 @@ fn both_dead_in_one_turn_the_higher_score_wins_equal_scores_draw() {
 }
 
 #[test]
+fn a_field_dead_at_the_end_of_turn_499_loses_whatever_the_scores() {
+    // FILLER vanishes whole for 499 turns; on the last, B, far ahead on score, tops out.
+    let mut packs = vec![FILLER; 499];
+    packs.push(TALL);
+    let mut g = Game::new(Packs(packs));
+    for _ in 0..499 {
+        play(&mut g, [drop(0, 0), drop(0, 0)]);
+    }
+    assert_eq!(g.result(), None);
+    put(&mut g, 1, &column(15), 0, 0);
+    g.players[1].score = 10_000;
+    play(&mut g, [drop(4, 0), drop(0, 0)]);
+    let r = g.result().expect("the game is over");
+    assert_eq!((r.winner, r.reason, r.turns), (Some(0), GameEnd::Dead, 500));
+}
+
+#[test]
 fn after_500_turns_the_higher_score_wins() {
     // FILLER vanishes whole every turn: 1 point a turn each. A spends turn 10 on the skill
     // (gauge 80 after ten chains), which scores 0 on an empty field.
@@ -449,6 +466,26 @@ fn both_illegal_commands_draw_whatever_the_scores() {
     let both = [Err(FaultKind::Invalid), Err(FaultKind::Invalid)];
     assert_eq!(faulted(both, [10, 3]), (None, GameEnd::Invalid));
     assert_eq!(faulted(both, [3, 10]), (None, GameEnd::Invalid));
+}
+
+#[test]
+fn mixed_faults_a_timeout_with_a_crash_goes_to_the_score_an_illegal_command_draws() {
+    // A crash gives no answer, as a timeout: the higher score wins, equal scores draw.
+    for pair in [[FaultKind::Timeout, FaultKind::Crash], [FaultKind::Crash, FaultKind::Timeout]] {
+        let both = pair.map(Err);
+        assert_eq!(faulted(both, [10, 3]), (Some(0), GameEnd::Timeout), "{pair:?}");
+        assert_eq!(faulted(both, [3, 10]), (Some(1), GameEnd::Timeout), "{pair:?}");
+        assert_eq!(faulted(both, [3, 3]).0, None, "{pair:?}");
+    }
+    let crashes = [Err(FaultKind::Crash), Err(FaultKind::Crash)];
+    assert_eq!(faulted(crashes, [3, 10]), (Some(1), GameEnd::Crash));
+    // An illegal command against no answer: a draw whatever the scores.
+    for other in [FaultKind::Timeout, FaultKind::Crash] {
+        for both in [[Err(FaultKind::Invalid), Err(other)], [Err(other), Err(FaultKind::Invalid)]] {
+            assert_eq!(faulted(both, [10, 3]), (None, GameEnd::Invalid), "{both:?}");
+            assert_eq!(faulted(both, [3, 10]), (None, GameEnd::Invalid), "{both:?}");
+        }
+    }
 }
 
 #[test]
