@@ -237,7 +237,13 @@ impl GauntletLine {
 
     /// The game as a comparison with another bot's sees it.
     fn outcome(&self) -> Outcome<'_> {
-        Outcome { opponent: &self.opponent, packs: &self.line.packs, seat: self.our_seat, score: self.our_score() }
+        Outcome {
+            opponent: &self.opponent,
+            packs: &self.line.packs,
+            seat: self.our_seat,
+            score: self.our_score(),
+            moves: [&self.moves[self.our_seat], &self.moves[self.their_seat()]],
+        }
     }
 
     /// Our score: 1, ½ or 0.

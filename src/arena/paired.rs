@@ -21,6 +21,9 @@ pub struct Outcome<'a> {
     pub seat: usize,
     /// Its score: 1, ½ or 0.
     pub score: f64,
+    /// The fingerprints of its commands and of its opponent's ([`super::gauntlet`]'s `moves`):
+    /// a pair with equal fingerprints played the same game.
+    pub moves: [&'a str; 2],
 }
 
 /// The key pairing two bots' games: opponent, pack file name (packs played from two folders,
@@ -40,6 +43,9 @@ pub struct Paired {
     pub both_lost: usize,
     /// Equal draws (half a point each).
     pub both_drew: usize,
+    /// Pairs played move for move alike by both sides (book games repeat themselves: a change
+    /// that leaves a position's game alike did not touch it).
+    pub played_alike: usize,
 }
 
 impl Paired {
@@ -69,6 +75,7 @@ pub fn pair_games(a: &[Outcome], b: &[Outcome]) -> (BTreeMap<String, Paired>, us
         matched.insert(key.clone());
         let (opponent, packs, _) = key;
         let paired = by_opponent.entry(opponent).or_default();
+        paired.played_alike += usize::from(ga.moves == gb.moves);
         let (sa, sb) = (ga.score, gb.score);
         if sa > sb {
             paired.a_better.push(packs);
@@ -96,14 +103,24 @@ pub fn paired_text(a_name: &str, b_name: &str, a: &[Outcome], b: &[Outcome]) -> 
     let mut text = format!(
         "paired: A = {a_name}, B = {b_name}; a pair is one game of each on the same pack file, seat and opponent\n"
     );
-    let mut rows =
-        vec![["opponent", "pairs", "both won", "A better", "B better", "both lost", "both drew", "sign test p"]
-            .map(str::to_string)
-            .to_vec()];
+    let mut rows = vec![[
+        "opponent",
+        "pairs",
+        "played alike",
+        "both won",
+        "A better",
+        "B better",
+        "both lost",
+        "both drew",
+        "sign test p",
+    ]
+    .map(str::to_string)
+    .to_vec()];
     for (opponent, p) in &by_opponent {
         rows.push(vec![
             opponent.clone(),
             p.pairs().to_string(),
+            p.played_alike.to_string(),
             p.both_won.to_string(),
             p.a_better.len().to_string(),
             p.b_better.len().to_string(),
@@ -112,7 +129,7 @@ pub fn paired_text(a_name: &str, b_name: &str, a: &[Outcome], b: &[Outcome]) -> 
             format!("{:.2}", p.p_value()),
         ]);
     }
-    text.push_str(&format_table(&rows, &[true, false, false, false, false, false, false, false]));
+    text.push_str(&format_table(&rows, &[true, false, false, false, false, false, false, false, false]));
     for (opponent, p) in &by_opponent {
         for (who, files) in [("A", &p.a_better), ("B", &p.b_better)] {
             if !files.is_empty() {
@@ -125,7 +142,8 @@ pub fn paired_text(a_name: &str, b_name: &str, a: &[Outcome], b: &[Outcome]) -> 
     }
     text.push_str(
         "sign test p: the chance of a split at least this uneven between the pairs where one bot did better \
-         if neither were stronger (above 0.05: no measurable difference)\n",
+         if neither were stronger (above 0.05: no measurable difference); played alike: pairs whose two games had \
+         the same moves on both sides\n",
     );
     text
 }
@@ -135,7 +153,7 @@ mod tests {
     use super::{pair_games, paired_text, Outcome};
 
     fn game(opponent: &'static str, packs: &'static str, seat: usize, score: f64) -> Outcome<'static> {
-        Outcome { opponent, packs, seat, score }
+        Outcome { opponent, packs, seat, score, moves: ["ours", "theirs"] }
     }
 
     #[test]
@@ -147,7 +165,7 @@ mod tests {
             game("kera", "/x/pack_0001.pack", 0, 0.0),
             game("toga", "/x/pack_0004.pack", 0, 0.5), // no partner
         ];
-        let b = [
+        let mut b = [
             // Another folder, the same file names: still pairs.
             game("toga", "/y/pack_0001.pack", 0, 1.0), // both won
             game("toga", "/y/pack_0002.pack", 1, 1.0), // B better
@@ -155,6 +173,7 @@ mod tests {
             game("kera", "/y/pack_0001.pack", 0, 0.0), // both lost
             game("toga", "/y/pack_0003.pack", 1, 0.0), // the other seat: no partner
         ];
+        b[1].moves[0] = "other moves"; // B played pack_0002 its own way
         let (paired, unpaired) = pair_games(&a, &b);
         assert_eq!(unpaired, 2);
         let toga = &paired["toga"];
@@ -163,6 +182,7 @@ mod tests {
         assert_eq!(toga.b_better, ["pack_0002.pack"]);
         assert_eq!(toga.pairs(), 3);
         assert_eq!(paired["kera"].both_lost, 1);
+        assert_eq!(toga.played_alike, 2, "pack_0002 was played differently");
         let text = paired_text("A", "B", &a, &b);
         assert!(text.contains("toga: A better on pack_0003.pack"), "{text}");
         assert!(text.contains("2 game(s) without a partner"), "{text}");
