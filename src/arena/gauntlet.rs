@@ -26,7 +26,7 @@ use super::paired::{self, Outcome};
 use super::record::{self, GameLine};
 use super::referee::PlayedGame;
 use super::stats::{self, Tally};
-use super::table::format_table;
+use super::table::{format_table, label_left};
 use super::{append_json_line, fault_name, fmt_elo, play_in_parallel, play_recorded, ControlArgs, GameSpec};
 use super::{Finished, PackArgs, PackSource, RecordArgs};
 use crate::rules::FaultKind;
@@ -803,7 +803,7 @@ fn exchange_table(opponents: &[Opponent], lines: &[GauntletLine], round: usize) 
     if names.len() > 1 {
         rows.push(exchange_row("total", &lines.iter().collect::<Vec<_>>(), round));
     }
-    format_table(&rows, &[true, false, false, false, false, false, false, false, false, false])
+    format_table(&rows, &label_left(header.len()))
 }
 
 /// Prints the summary of `lines`, played by `bot`; `source` says where the games come from.

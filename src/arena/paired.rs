@@ -9,7 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use super::stats;
-use super::table::format_table;
+use super::table::{format_table, label_left};
 
 /// One game as the comparison sees it: from the compared bot's point of view.
 #[derive(Clone, Copy, Debug)]
@@ -129,7 +129,7 @@ pub fn paired_text(a_name: &str, b_name: &str, a: &[Outcome], b: &[Outcome]) -> 
             format!("{:.2}", p.p_value()),
         ]);
     }
-    text.push_str(&format_table(&rows, &[true, false, false, false, false, false, false, false, false]));
+    text.push_str(&format_table(&rows, &label_left(rows[0].len())));
     for (opponent, p) in &by_opponent {
         for (who, files) in [("A", &p.a_better), ("B", &p.b_better)] {
             if !files.is_empty() {

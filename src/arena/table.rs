@@ -18,3 +18,9 @@ pub fn format_table(rows: &[Vec<String>], left: &[bool]) -> String {
     }
     text
 }
+
+/// The alignment of a table whose first column names the row and whose others are numbers: the
+/// `left` of [`format_table`] for `columns` columns.
+pub fn label_left(columns: usize) -> Vec<bool> {
+    (0..columns).map(|c| c == 0).collect()
+}
