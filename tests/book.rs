@@ -220,3 +220,48 @@ fn the_gauntlet_plays_every_position_by_default_and_compare_pairs_them() {
     let row: Vec<&str> = out.lines().nth(header + 1).unwrap().split_whitespace().collect();
     assert_eq!(row[..2], ["greedy", &(2 * positions.len()).to_string()], "{out}");
 }
+
+/// With one side a position, the gauntlet puts our bot where it was in the position's game: on
+/// the field it built, not its opponent's (a book of games against one bot holds both seats).
+#[test]
+fn one_side_from_a_book_plays_the_seat_our_bot_had_in_the_game() {
+    let (dir, _, positions) = recorded_book();
+    // The recorded games are greedy against itself; name the sides as a gauntlet's game would.
+    let ours_in = |i: usize| if i.is_multiple_of(3) { 0 } else { 1 };
+    let text: String = positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let mut p = p.clone();
+            p["names"][ours_in(i)] = "codevs-reborn".into();
+            p["names"][1 - ours_in(i)] = "opponent".into();
+            format!("{p}\n")
+        })
+        .collect();
+    let book = dir.path().join("named.jsonl");
+    std::fs::write(&book, text).unwrap();
+    let json = dir.path().join("one-side.jsonl");
+    let g = greedy();
+    run(&[
+        "gauntlet",
+        "--bot",
+        &g,
+        "--opponent",
+        &format!("greedy={g}"),
+        "--book",
+        book.to_str().unwrap(),
+        "--one-side",
+        "--time-ms",
+        "9000",
+        "--no-pin",
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    let lines = json_lines(&json);
+    assert_eq!(lines.len(), positions.len(), "one game a position");
+    for line in &lines {
+        let id = line["packs"].as_str().unwrap().strip_prefix("book:").unwrap();
+        let i = positions.iter().position(|p| p["id"] == id).unwrap();
+        assert_eq!(line["our_seat"], ours_in(i), "{id}");
+    }
+}

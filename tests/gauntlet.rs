@@ -406,23 +406,29 @@ fn shard_values() {
 #[test]
 fn shards_slice_the_planned_games_in_canonical_order() {
     let shard = |index, count| Some(Shard { index, count });
+    let alternate = |_pair: usize| None;
     // Opponents in order, then game index; game i to shard i mod N + 1, across opponents.
-    assert_eq!(planned_games(2, 1, false, None), [(0, 0), (0, 1), (1, 0), (1, 1)]);
-    assert_eq!(planned_games(2, 1, false, shard(1, 3)), [(0, 0), (1, 1)]);
-    assert_eq!(planned_games(2, 1, false, shard(2, 3)), [(0, 1)]);
-    assert_eq!(planned_games(2, 1, false, shard(3, 3)), [(1, 0)]);
+    assert_eq!(planned_games(2, 1, false, alternate, None), [(0, 0), (0, 1), (1, 0), (1, 1)]);
+    assert_eq!(planned_games(2, 1, false, alternate, shard(1, 3)), [(0, 0), (1, 1)]);
+    assert_eq!(planned_games(2, 1, false, alternate, shard(2, 3)), [(0, 1)]);
+    assert_eq!(planned_games(2, 1, false, alternate, shard(3, 3)), [(1, 0)]);
     // --one-side plans game 0 of pair 0 and game 3 of pair 1 (our seat alternating); shards
     // slice that list.
-    assert_eq!(planned_games(2, 2, true, None), [(0, 0), (0, 3), (1, 0), (1, 3)]);
-    assert_eq!(planned_games(2, 2, true, shard(2, 2)), [(0, 3), (1, 3)]);
-    assert_eq!(planned_games(3, 2, false, shard(13, 13)), []);
+    assert_eq!(planned_games(2, 2, true, alternate, None), [(0, 0), (0, 3), (1, 0), (1, 3)]);
+    assert_eq!(planned_games(2, 2, true, alternate, shard(2, 2)), [(0, 3), (1, 3)]);
+    assert_eq!(planned_games(3, 2, false, alternate, shard(13, 13)), []);
+    // From a book, --one-side puts our bot in the seat it had in each position's game (pair 0:
+    // seat 1, pair 2: seat 0), and alternates where the game does not say (pair 1).
+    let home = |pair: usize| [Some(1), None, Some(0)][pair];
+    assert_eq!(planned_games(1, 3, true, home, None), [(0, 1), (0, 3), (0, 4)]);
+    assert_eq!(planned_games(1, 3, false, home, None).len(), 6, "both seats without --one-side");
 
     // N shards cover the planned games exactly once.
     for one_side in [false, true] {
-        let all = planned_games(3, 5, one_side, None);
+        let all = planned_games(3, 5, one_side, alternate, None);
         for count in 1..=7 {
             let mut union: Vec<(usize, usize)> =
-                (1..=count).flat_map(|index| planned_games(3, 5, one_side, shard(index, count))).collect();
+                (1..=count).flat_map(|index| planned_games(3, 5, one_side, alternate, shard(index, count))).collect();
             union.sort();
             let mut expected = all.clone();
             expected.sort();

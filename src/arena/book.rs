@@ -117,6 +117,17 @@ impl Position {
         format!("book:{}", self.id)
     }
 
+    /// The seat this project's bot played in the recorded game (its default name), when exactly
+    /// one side was it: the side whose position it reached.
+    pub fn home_seat(&self) -> Option<usize> {
+        let ours = |seat: usize| self.names[seat] == crate::bot::DEFAULT_NAME;
+        match (ours(0), ours(1)) {
+            (true, false) => Some(0),
+            (false, true) => Some(1),
+            _ => None,
+        }
+    }
+
     pub fn packs(&self) -> Result<Packs, String> {
         decode_packs(&self.packs).map_err(|e| format!("position {}: {e}", self.id))
     }

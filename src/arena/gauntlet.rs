@@ -47,7 +47,8 @@ pub struct GauntletArgs {
     #[arg(long, value_name = "N")]
     pub pairs: Option<usize>,
     /// Play one game of each pair instead of both (our seat alternating: seat 0 on even pairs,
-    /// seat 1 on odd ones). Both seats get the same packs and move at once, so between
+    /// seat 1 on odd ones; from a book, the seat our bot had in the position's game, so that it
+    /// plays on from the field it built, where that game had it on one side). Both seats get the same packs and move at once, so between
     /// deterministic bots the second game only repeats the first: this doubles the pack files
     /// covered per hour. Run again without it (same `--json`) to play the other halves.
     #[arg(long)]
@@ -110,11 +111,22 @@ pub fn parse_shard(text: &str) -> Result<Shard, String> {
     Ok(Shard { index, count })
 }
 
-/// The games a gauntlet plans, as (opponent index, game index): opponents in order, then games
-/// (only one game of each pair with `one_side`: our seat 0 on even pairs, 1 on odd ones); with a
-/// shard, only its slice. The slice depends on nothing else, so that shards never overlap.
-pub fn planned_games(opponents: usize, pairs: usize, one_side: bool, shard: Option<Shard>) -> Vec<(usize, usize)> {
-    let played = |game: usize| !one_side || game % 2 == (game / 2) % 2;
+/// The games a gauntlet plans, as (opponent index, game index; game `2k + s` is pair `k` with
+/// our bot in seat `s`): opponents in order, then games. With `one_side`, one game of each pair:
+/// our seat is `home_seat(pair)` where it says one (a book position's side), else 0 on even pairs
+/// and 1 on odd ones. With a shard, only its slice; the slice depends on nothing else, so that
+/// shards never overlap.
+pub fn planned_games(
+    opponents: usize,
+    pairs: usize,
+    one_side: bool,
+    home_seat: impl Fn(usize) -> Option<usize>,
+    shard: Option<Shard>,
+) -> Vec<(usize, usize)> {
+    let played = |game: usize| {
+        let pair = game / 2;
+        !one_side || game % 2 == home_seat(pair).unwrap_or(pair % 2)
+    };
     (0..opponents)
         .flat_map(|o| (0..2 * pairs).filter(|&g| played(g)).map(move |g| (o, g)))
         .enumerate()
@@ -454,7 +466,7 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     let labels: Vec<String> = (0..pairs).map(|p| source.label(p)).collect();
     let done: HashSet<(&str, &str, usize)> =
         lines.iter().map(|g| (g.opponent.as_str(), g.line.packs.as_str(), g.line.game)).collect();
-    let planned = planned_games(opponents.len(), pairs, args.one_side, args.shard);
+    let planned = planned_games(opponents.len(), pairs, args.one_side, |pair| source.home_seat(pair), args.shard);
     let tasks: Vec<Task> = planned
         .iter()
         .map(|&(o, game)| Task { opponent: &opponents[o], game })

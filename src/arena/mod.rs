@@ -171,6 +171,9 @@ pub(crate) struct Deal {
     pub(crate) label: String,
     pub(crate) packs: Packs,
     pub(crate) prelude: Option<Prelude>,
+    /// With one side a pair, the seat our bot plays: for a book position, the seat our bot had in
+    /// its game (see [`book::Position::home_seat`]); otherwise seats alternate.
+    pub(crate) home_seat: Option<usize>,
 }
 
 /// Where each game's packs come from.
@@ -188,12 +191,21 @@ impl PackSource {
         if let Some(path) = &args.book {
             let deals = book::read_book(path)?
                 .iter()
-                .map(|p| Ok(Deal { label: p.label(), packs: p.packs()?, prelude: Some(p.prelude()?) }))
+                .map(|p| {
+                    Ok(Deal {
+                        label: p.label(),
+                        packs: p.packs()?,
+                        prelude: Some(p.prelude()?),
+                        home_seat: p.home_seat(),
+                    })
+                })
                 .collect::<Result<_, String>>()?;
             return Ok(PackSource::Deals(deals));
         }
         let files = crate::data::pack_set(args.packs.as_deref())?;
-        Ok(PackSource::Deals(files.into_iter().map(|(label, packs)| Deal { label, packs, prelude: None }).collect()))
+        Ok(PackSource::Deals(
+            files.into_iter().map(|(label, packs)| Deal { label, packs, prelude: None, home_seat: None }).collect(),
+        ))
     }
 
     /// Pack files or positions before they repeat (`None` for generated packs).
@@ -219,13 +231,21 @@ impl PackSource {
         }
     }
 
+    /// With one side a pair, the seat our bot plays in pair `pair` (see [`Deal::home_seat`]).
+    pub(crate) fn home_seat(&self, pair: usize) -> Option<usize> {
+        match self {
+            PackSource::Deals(d) => d[pair % d.len()].home_seat,
+            PackSource::Seed(_) => None,
+        }
+    }
+
     /// What pack pair `pair` is played on.
     pub(crate) fn get(&self, pair: usize) -> Deal {
         match self {
             PackSource::Deals(d) => d[pair % d.len()].clone(),
             PackSource::Seed(s) => {
                 let seed = s.wrapping_add(pair as u64);
-                Deal { label: format!("seed:{seed}"), packs: Packs::generate(seed), prelude: None }
+                Deal { label: format!("seed:{seed}"), packs: Packs::generate(seed), prelude: None, home_seat: None }
             }
         }
     }
@@ -282,7 +302,7 @@ pub(crate) fn play_recorded(spec: GameSpec, limits: &Limits, stop: &AtomicBool) 
             [file(0)?, file(1)?]
         }
     };
-    let Deal { label, packs, prelude } = spec.deal;
+    let Deal { label, packs, prelude, .. } = spec.deal;
     let played = referee::play_game(&packs, prelude.as_ref(), commands, spec.cpus, stderr, limits, stop)?;
     let Some(played) = played else {
         if let Some(dir) = &dir {
