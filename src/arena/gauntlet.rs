@@ -48,9 +48,10 @@ pub struct GauntletArgs {
     pub pairs: Option<usize>,
     /// Play one game of each pair instead of both (our seat alternating: seat 0 on even pairs,
     /// seat 1 on odd ones; from a book, the seat our bot had in the position's game, so that it
-    /// plays on from the field it built, where that game had it on one side). Both seats get the same packs and move at once, so between
-    /// deterministic bots the second game only repeats the first: this doubles the pack files
-    /// covered per hour. Run again without it (same `--json`) to play the other halves.
+    /// plays on from the field it built, where that game had it on one side). Both seats get the
+    /// same packs and move at once, so between deterministic bots the second game only repeats
+    /// the first: this doubles the pack files covered per hour. Run again without it (same
+    /// `--json`) to play the other halves.
     #[arg(long)]
     pub one_side: bool,
     #[command(flatten)]
