@@ -16,7 +16,7 @@ use crate::bot::{Plan, PlanKind};
 use crate::rules::{Action, Field, Packs, Simulator, MAX_TURNS};
 use crate::search::build::BeamParams;
 use crate::search::builder::{self, BuilderConfig};
-use crate::search::chain::{fire_under_a_row, BeamResult, Line, Start};
+use crate::search::chain::{erase_fires, fire_under_a_row, BeamResult, Line, Start};
 use crate::Engine;
 
 /// `codevs-reborn bench opening` flags.
@@ -59,6 +59,9 @@ const MILESTONES: [u32; 4] = [12, 14, 16, 20];
 const REPLAN_TURN: usize = 15;
 const REPLAN_ROWS: usize = 2;
 const REPLAN_WITHIN: [usize; 2] = [5, 10];
+/// What the plan's fire leaves: the best chain a rebuild from the field after it finds within
+/// this many turns (the turns an opponent answering through our rows takes).
+const NEXT_WITHIN: usize = 8;
 /// The fixed node budget that grows the re-plan position, whatever builder is measured.
 const REPLAN_SETUP_NODES: u64 = 3_000_000;
 
@@ -80,6 +83,9 @@ pub struct OpeningReport {
     /// row fallen that turn, and with rows fallen at the turn before and that turn (the move
     /// before the fire chosen again on top of the first row).
     pub under_rows: Option<[u32; 2]>,
+    /// What the plan's fire leaves: the chain erasing one exposed block sets off on the field
+    /// after it, and the best chain a rebuild (`--rebuild-ms`) finds within [`NEXT_WITHIN`] turns.
+    pub after_fire: Option<[u32; 2]>,
     /// The earliest turn each of [`MILESTONES`] can be fired.
     pub first_turn: [Option<usize>; 4],
     /// The re-plan case: the best chain within each of [`REPLAN_WITHIN`] turns.
@@ -105,6 +111,7 @@ pub fn run_one(name: String, packs: &Packs, args: &OpeningBenchArgs) -> OpeningR
     let plan_fire = plan.as_ref().and_then(fire);
     let under_rows = plan.as_ref().and_then(|p| under_rows(packs, p, args.beam.build_chain_max));
     let replan = (!args.no_replan).then(|| replan(packs, args)).flatten();
+    let after_fire = plan.as_ref().and_then(|p| after_fire(packs, p, args));
     OpeningReport {
         name,
         best_by,
@@ -113,6 +120,7 @@ pub fn run_one(name: String, packs: &Packs, args: &OpeningBenchArgs) -> OpeningR
         plan_fire,
         refined,
         under_rows,
+        after_fire,
         first_turn,
         replan,
         nodes: result.nodes,
@@ -171,6 +179,20 @@ pub fn under_rows(packs: &Packs, plan: &Plan, build_chain_max: u32) -> Option<[u
             .unwrap_or(0)
     });
     Some([one, two])
+}
+
+/// What the plan's fire leaves on the field (see [`OpeningReport::after_fire`]).
+fn after_fire(packs: &Packs, plan: &Plan, args: &OpeningBenchArgs) -> Option<[u32; 2]> {
+    let fire_turn = plan.fire_turn()?;
+    let mut field = Engine::from_field(plan.expected_at(fire_turn)?);
+    field.apply(packs.get(fire_turn), *plan.actions.last()?);
+    let mut nodes = 0;
+    let mut held = 0;
+    erase_fires(&field, &mut nodes, |chain, _| held = held.max(chain.links));
+    let deadline = Some(Instant::now() + Duration::from_millis(args.beam.rebuild_ms));
+    let start = Start { field: &field, packs, turn: fire_turn + 1, garbage: 0 };
+    let next = args.beam.build(start, false, deadline).best_within(NEXT_WITHIN);
+    Some([held, next])
 }
 
 /// The re-plan case: a field grown to turn 15 by a fixed small search (the same for every
@@ -250,6 +272,8 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
             "ref".into(),
             "row1".into(),
             "row2".into(),
+            "left".into(),
+            format!("nx{NEXT_WITHIN}"),
             "re+5".into(),
             "re+10".into(),
         ])
@@ -275,6 +299,7 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
             .chain([r.opening_fire, r.plan_fire].map(|f| f.map_or("-".into(), |(l, t)| format!("{l}@{t}"))))
             .chain([r.refined.to_string()])
             .chain((0..2).map(|i| r.under_rows.map_or("-".into(), |v| v[i].to_string())))
+            .chain((0..2).map(|i| r.after_fire.map_or("-".into(), |v| v[i].to_string())))
             .chain([re(0), re(1)])
             .collect();
         progress.suspend(|| {
@@ -302,6 +327,19 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
                 "the plan's chain at its fire turn under {rows}: median {median}, 10th percentile {p10}, 90th \
                  {p90}, mean {mean:.2}"
             );
+        }
+    }
+    for (i, what) in [
+        "the chain left on the field after the plan's fire".to_string(),
+        format!("the best chain a rebuild finds within {NEXT_WITHIN} turns of the plan's fire"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let after: Vec<u32> = reports.iter().filter_map(|r| r.after_fire.map(|v| v[i])).collect();
+        if !after.is_empty() {
+            let (median, p10, p90, mean) = chain_quantiles(&after);
+            println!("{what}: median {median}, 10th percentile {p10}, 90th {p90}, mean {mean:.2}");
         }
     }
     if args.beam.refine_ms > 0 {
