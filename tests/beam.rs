@@ -2,10 +2,10 @@
 
 mod common;
 
-use codevs_reborn::bench::opening::under_rows;
+use codevs_reborn::bench::opening::{left_after_fire, under_rows};
 use codevs_reborn::bot::{Plan, PlanKind};
 use codevs_reborn::protocol::read_pack_file;
-use codevs_reborn::rules::{Action, Field, Packs, Simulator};
+use codevs_reborn::rules::{Action, Field, Packs, Simulator, WIDTH};
 use codevs_reborn::search::beam::{search, BeamConfig, Potential};
 use codevs_reborn::search::chain::{BeamResult, Start};
 use codevs_reborn::search::eval::BeamWeights;
@@ -200,4 +200,33 @@ fn the_bench_reads_the_plans_chain_under_their_rows_as_the_rules_do() {
         .max()
         .unwrap_or(0);
     assert_eq!(under_rows(&packs, &plan, config.build_chain_max), Some([one, two]));
+}
+
+/// `bench opening`'s chain left after the plan's fire, recomputed with the reference engine:
+/// the fire played, then every numbered block with an empty cell among its eight neighbours
+/// erased in turn, the chain that sets off counted with the erased block as its first link.
+#[test]
+fn the_bench_reads_what_the_plans_fire_leaves_as_the_rules_do() {
+    let packs = packs(2);
+    let config = untargeted(3);
+    let result = run_with_threads(1, &packs, &config);
+    let plan = Plan::from_search(&result, PlanKind::Opening).expect("a plan");
+    let fire_turn = plan.fire_turn().expect("the plan fires");
+    let mut after = *plan.expected_at(fire_turn).unwrap();
+    after.apply(packs.get(fire_turn), *plan.actions.last().unwrap());
+    let empty =
+        |x: isize, y: isize| (0..WIDTH as isize).contains(&x) && y >= 0 && after.get(x as usize, y as usize) == 0;
+    let mut held = 0;
+    for x in 0..WIDTH {
+        for y in 0..after.height(x) {
+            let exposed = (-1..=1).any(|dx| (-1..=1).any(|dy| empty(x as isize + dx, y as isize + dy)));
+            if exposed && (1..=9).contains(&after.get(x, y)) {
+                let mut probe = after;
+                held = held.max(probe.erase(x, y).links);
+            }
+        }
+    }
+    let (field, left) = left_after_fire(&packs, &plan).expect("the plan fires");
+    assert_eq!(field.to_field(), after);
+    assert_eq!(left, held);
 }

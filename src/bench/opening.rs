@@ -183,16 +183,24 @@ pub fn under_rows(packs: &Packs, plan: &Plan, build_chain_max: u32) -> Option<[u
 
 /// What the plan's fire leaves on the field (see [`OpeningReport::after_fire`]).
 fn after_fire(packs: &Packs, plan: &Plan, args: &OpeningBenchArgs) -> Option<[u32; 2]> {
+    let (field, held) = left_after_fire(packs, plan)?;
+    let fire_turn = plan.fire_turn()?;
+    let deadline = Some(Instant::now() + Duration::from_millis(args.beam.rebuild_ms));
+    let start = Start { field: &field, packs, turn: fire_turn + 1, garbage: 0 };
+    let next = args.beam.build(start, false, deadline).best_within(NEXT_WITHIN);
+    Some([held, next])
+}
+
+/// The field after the plan's fire, and the longest chain erasing one exposed block sets off on
+/// it: the next chain's start the fire left.
+pub fn left_after_fire(packs: &Packs, plan: &Plan) -> Option<(Engine, u32)> {
     let fire_turn = plan.fire_turn()?;
     let mut field = Engine::from_field(plan.expected_at(fire_turn)?);
     field.apply(packs.get(fire_turn), *plan.actions.last()?);
     let mut nodes = 0;
     let mut held = 0;
     erase_fires(&field, &mut nodes, |chain, _| held = held.max(chain.links));
-    let deadline = Some(Instant::now() + Duration::from_millis(args.beam.rebuild_ms));
-    let start = Start { field: &field, packs, turn: fire_turn + 1, garbage: 0 };
-    let next = args.beam.build(start, false, deadline).best_within(NEXT_WITHIN);
-    Some([held, next])
+    Some((field, held))
 }
 
 /// The re-plan case: a field grown to turn 15 by a fixed small search (the same for every
