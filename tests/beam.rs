@@ -162,16 +162,23 @@ fn same_seed_and_node_budget_give_the_same_menu_on_any_thread_count() {
     }
 }
 
-/// `bench opening`'s figures for a plan's chain when their garbage lands first, recomputed with
-/// the reference engine: one row on the fire turn; rows on the turn before (every move tried on
-/// top of it) and on the fire turn.
-#[test]
-fn the_bench_reads_the_plans_chain_under_their_rows_as_the_rules_do() {
+/// The opening plan `bench opening`'s figures are checked on: pack file 2, a small untargeted
+/// search, one thread; with the plan's fire turn.
+fn bench_plan() -> (Packs, BeamConfig, Plan, usize) {
     let packs = packs(2);
     let config = untargeted(3);
     let result = run_with_threads(1, &packs, &config);
     let plan = Plan::from_search(&result, PlanKind::Opening).expect("a plan");
     let fire_turn = plan.fire_turn().expect("the plan fires");
+    (packs, config, plan, fire_turn)
+}
+
+/// `bench opening`'s figures for a plan's chain when their garbage lands first, recomputed with
+/// the reference engine: one row on the fire turn; rows on the turn before (every move tried on
+/// top of it) and on the fire turn.
+#[test]
+fn the_bench_reads_the_plans_chain_under_their_rows_as_the_rules_do() {
+    let (packs, config, plan, fire_turn) = bench_plan();
     let best_under_row = |field: &Field, turn: usize| -> u32 {
         let mut buried = *field;
         buried.drop_garbage_row();
@@ -207,11 +214,7 @@ fn the_bench_reads_the_plans_chain_under_their_rows_as_the_rules_do() {
 /// erased in turn, the chain that sets off counted with the erased block as its first link.
 #[test]
 fn the_bench_reads_what_the_plans_fire_leaves_as_the_rules_do() {
-    let packs = packs(2);
-    let config = untargeted(3);
-    let result = run_with_threads(1, &packs, &config);
-    let plan = Plan::from_search(&result, PlanKind::Opening).expect("a plan");
-    let fire_turn = plan.fire_turn().expect("the plan fires");
+    let (packs, _, plan, fire_turn) = bench_plan();
     let mut after = *plan.expected_at(fire_turn).unwrap();
     after.apply(packs.get(fire_turn), *plan.actions.last().unwrap());
     let empty =
