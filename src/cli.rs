@@ -6,6 +6,7 @@ use crate::arena::book::BookArgs;
 use crate::arena::gauntlet::GauntletArgs;
 use crate::arena::ArenaArgs;
 use crate::bench::opening::OpeningBenchArgs;
+use crate::bench::rebuild::RebuildBenchArgs;
 use crate::bench::sim::SimBenchArgs;
 use crate::bot::BotOptions;
 use crate::calibrate::CalibrateArgs;
@@ -79,4 +80,7 @@ pub enum BenchCommand {
     Sim(SimBenchArgs),
     /// The turn-0 chain search on real pack files: how fast and how big a chain it plans.
     Opening(Box<OpeningBenchArgs>),
+    /// The rebuild search on a book's race positions (after the first exchange by default),
+    /// both fields: the second chain each side can build within 4 to 12 turns.
+    Rebuild(Box<RebuildBenchArgs>),
 }

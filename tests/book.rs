@@ -265,3 +265,50 @@ fn one_side_from_a_book_plays_the_seat_our_bot_had_in_the_game() {
         assert_eq!(line["our_seat"], ours_in(i), "{id}");
     }
 }
+
+/// `bench rebuild` searches, on each side of a position, the field and the pending garbage the
+/// position's moves lead to by the rules (its text state read back), as the bot's rebuild would.
+#[test]
+fn bench_rebuild_searches_the_field_and_the_garbage_the_moves_lead_to() {
+    use codevs_reborn::arena::book::{read_book, PositionKind};
+    use codevs_reborn::bench::rebuild::{search_side, RebuildBenchArgs, WITHIN};
+    use codevs_reborn::rules::{Field, Game, Simulator};
+    use codevs_reborn::search::build::BeamParams;
+    use codevs_reborn::search::chain::Start;
+    use codevs_reborn::Engine;
+
+    let book = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/books/toga-0000-0023.jsonl");
+    let positions = read_book(&book).unwrap();
+    // A position after the exchange with rows still pending on one side.
+    let position = positions
+        .iter()
+        .find(|p| p.kind == PositionKind::AfterExchange && p.state.iter().any(|s| s.garbage >= 30))
+        .expect("an after-exchange position with three rows pending");
+    let args = RebuildBenchArgs {
+        books: vec![book.clone()],
+        kind: PositionKind::AfterExchange,
+        time_ms: 0,
+        count: 0,
+        threads: 1,
+        beam: BeamParams { node_budget: 300_000, ..BeamParams::default() },
+    };
+    let packs = position.packs().unwrap();
+    let mut game = Game::<Field>::new(packs.clone());
+    for actions in position.prelude().unwrap().actions {
+        game.play(actions.map(Ok));
+    }
+    for seat in 0..2 {
+        let player = &game.players[seat];
+        let field = Engine::from_field(&player.field);
+        let search = |garbage| {
+            let start = Start { field: &field, packs: &packs, turn: position.turn, garbage };
+            WITHIN.map(|t| args.beam.build(start, false, None).best_within(t))
+        };
+        let report = search_side(position, seat, &args).unwrap();
+        assert_eq!(report.pending, player.garbage, "seat {seat}");
+        assert_eq!(report.best, search(player.garbage), "seat {seat}");
+        if player.garbage >= 30 {
+            assert_ne!(report.best, search(0), "seat {seat}: the pending rows fall on the searched lines");
+        }
+    }
+}

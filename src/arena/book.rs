@@ -56,7 +56,7 @@ pub struct BookArgs {
 }
 
 /// Which moment of the race a position is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "kebab-case")]
 pub enum PositionKind {
     /// A few turns before the game's first chain of 10+ links: the race ahead.
