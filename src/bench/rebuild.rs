@@ -84,7 +84,9 @@ pub fn run(args: &RebuildBenchArgs) -> Result<(), String> {
         positions.truncate(args.count);
     }
     if positions.is_empty() {
-        return Err(format!("no {:?} positions in the books given", args.kind));
+        let kind =
+            clap::ValueEnum::to_possible_value(&args.kind).map_or_else(String::new, |v| v.get_name().to_string());
+        return Err(format!("no {kind} positions in the books given (--kind selects which)"));
     }
     let budget = match args.beam.node_budget {
         0 => format!("{} ms", args.time_ms),
@@ -98,8 +100,8 @@ pub fn run(args: &RebuildBenchArgs) -> Result<(), String> {
     let mut nodes = 0;
     let started = Instant::now();
     for position in &positions {
-        let reports = seats(position).map(|seat| search_side(position, seat, args));
-        let [ours, theirs] = [reports[0].clone()?, reports[1].clone()?];
+        let [ours, theirs] = seats(position).map(|seat| search_side(position, seat, args));
+        let (ours, theirs) = (ours?, theirs?);
         for (side, report) in [ours, theirs].iter().enumerate() {
             for (sum, best) in sums[side].iter_mut().zip(report.best) {
                 *sum += u64::from(best);
