@@ -302,9 +302,10 @@ fn bench_rebuild_searches_the_field_and_the_garbage_the_moves_lead_to() {
         let field = Engine::from_field(&player.field);
         let search = |garbage| {
             let start = Start { field: &field, packs: &packs, turn: position.turn, garbage };
-            WITHIN.map(|t| args.beam.build(start, false, None).best_within(t))
+            let result = args.beam.build(start, false, None);
+            WITHIN.map(|t| result.best_within(t))
         };
-        let report = search_side(position, seat, &args).unwrap();
+        let report = search_side(position, &packs, seat, &args).unwrap();
         assert_eq!(report.pending, player.garbage, "seat {seat}");
         assert_eq!(report.best, search(player.garbage), "seat {seat}");
         if player.garbage >= 30 {

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::arena::book::{read_book, Position, PositionKind};
-use crate::rules::Field;
+use crate::rules::{Field, Packs, Simulator};
 use crate::search::build::BeamParams;
 use crate::search::chain::Start;
 use crate::Engine;
@@ -53,14 +53,18 @@ pub struct FieldReport {
     pub nodes: u64,
 }
 
-/// Runs the rebuild search on one side of a position.
-pub fn search_side(position: &Position, seat: usize, args: &RebuildBenchArgs) -> Result<FieldReport, String> {
-    let packs = position.packs()?;
+/// Runs the rebuild search on one side of a position (`packs`: the position's, decoded).
+pub fn search_side(
+    position: &Position,
+    packs: &Packs,
+    seat: usize,
+    args: &RebuildBenchArgs,
+) -> Result<FieldReport, String> {
     let player = &position.state[seat];
     let field: Field =
         player.field.join("\n").parse().map_err(|e| format!("position {}: seat {seat}: {e}", position.id))?;
-    let field = crate::rules::Simulator::from_field(&field);
-    let start = Start::<Engine> { field: &field, packs: &packs, turn: position.turn, garbage: player.garbage };
+    let field = Engine::from_field(&field);
+    let start = Start { field: &field, packs, turn: position.turn, garbage: player.garbage };
     let deadline = (args.beam.node_budget == 0).then(|| Instant::now() + Duration::from_millis(args.time_ms));
     let result = args.beam.build(start, false, deadline);
     Ok(FieldReport { pending: player.garbage, best: WITHIN.map(|t| result.best_within(t)), nodes: result.nodes })
@@ -100,7 +104,8 @@ pub fn run(args: &RebuildBenchArgs) -> Result<(), String> {
     let mut nodes = 0;
     let started = Instant::now();
     for position in &positions {
-        let [ours, theirs] = seats(position).map(|seat| search_side(position, seat, args));
+        let packs = position.packs()?;
+        let [ours, theirs] = seats(position).map(|seat| search_side(position, &packs, seat, args));
         let (ours, theirs) = (ours?, theirs?);
         for (side, report) in [ours, theirs].iter().enumerate() {
             for (sum, best) in sums[side].iter_mut().zip(report.best) {
