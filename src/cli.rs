@@ -8,6 +8,7 @@ use crate::arena::ArenaArgs;
 use crate::bench::opening::OpeningBenchArgs;
 use crate::bench::rebuild::RebuildBenchArgs;
 use crate::bench::sim::SimBenchArgs;
+use crate::bench::skill::SkillBenchArgs;
 use crate::bot::BotOptions;
 use crate::calibrate::CalibrateArgs;
 use crate::tune::TuneArgs;
@@ -83,4 +84,7 @@ pub enum BenchCommand {
     /// The rebuild search on a book's race positions (after the first exchange by default),
     /// both fields: the second chain each side can build within 4 to 12 turns.
     Rebuild(Box<RebuildBenchArgs>),
+    /// The skill builder on a book's race positions, both fields: the most garbage a skill
+    /// sends within 4 to 12 turns, the gauge charged by erasing every turn.
+    Skill(Box<SkillBenchArgs>),
 }

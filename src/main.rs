@@ -34,6 +34,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(BenchCommand::Sim(args))) => bench::sim::run(&args),
         Some(Command::Bench(BenchCommand::Opening(args))) => bench::opening::run(&args),
         Some(Command::Bench(BenchCommand::Rebuild(args))) => bench::rebuild::run(&args),
+        Some(Command::Bench(BenchCommand::Skill(args))) => bench::skill::run(&args),
         Some(Command::View(args)) => view::run(&args),
     };
     match result {

@@ -272,7 +272,7 @@ fn one_side_from_a_book_plays_the_seat_our_bot_had_in_the_game() {
 fn bench_rebuild_searches_the_field_and_the_garbage_the_moves_lead_to() {
     use codevs_reborn::arena::book::{read_book, PositionKind};
     use codevs_reborn::bench::rebuild::{search_side, RebuildBenchArgs, WITHIN};
-    use codevs_reborn::rules::{Field, Game, Simulator};
+    use codevs_reborn::rules::{Field, Game, Simulator, GARBAGE_ROW};
     use codevs_reborn::search::build::BeamParams;
     use codevs_reborn::search::chain::Start;
     use codevs_reborn::Engine;
@@ -299,17 +299,26 @@ fn bench_rebuild_searches_the_field_and_the_garbage_the_moves_lead_to() {
     }
     for seat in 0..2 {
         let player = &game.players[seat];
-        let field = Engine::from_field(&player.field);
-        let search = |garbage| {
-            let start = Start { field: &field, packs: &packs, turn: position.turn, garbage };
+        let search = |field: &Engine, garbage| {
+            let start = Start { field, packs: &packs, turn: position.turn, garbage };
             let result = args.beam.build(start, false, None);
             WITHIN.map(|t| result.best_within(t))
         };
+        // The bot's view of its turn: this turn's row falls first, the rest a row a turn.
+        let raw = Engine::from_field(&player.field);
+        let mut field = raw;
+        let stock = match player.garbage {
+            g if g >= GARBAGE_ROW => {
+                field.drop_garbage_row();
+                g - GARBAGE_ROW
+            }
+            g => g,
+        };
         let report = search_side(position, &packs, seat, &args).unwrap();
         assert_eq!(report.pending, player.garbage, "seat {seat}");
-        assert_eq!(report.best, search(player.garbage), "seat {seat}");
+        assert_eq!(report.best, search(&field, stock), "seat {seat}");
         if player.garbage >= 30 {
-            assert_ne!(report.best, search(0), "seat {seat}: the pending rows fall on the searched lines");
+            assert_ne!(report.best, search(&raw, 0), "seat {seat}: the pending rows fall on the searched lines");
         }
     }
 }

@@ -12,10 +12,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crate::arena::book::{read_book, Position, PositionKind};
-use crate::rules::{Field, Packs, Simulator};
+use crate::bench::side_at_turn;
+use crate::rules::Packs;
 use crate::search::build::BeamParams;
 use crate::search::chain::Start;
-use crate::Engine;
 
 /// `codevs-reborn bench rebuild` flags.
 #[derive(Clone, Debug, clap::Args)]
@@ -60,14 +60,15 @@ pub fn search_side(
     seat: usize,
     args: &RebuildBenchArgs,
 ) -> Result<FieldReport, String> {
-    let player = &position.state[seat];
-    let field: Field =
-        player.field.join("\n").parse().map_err(|e| format!("position {}: seat {seat}: {e}", position.id))?;
-    let field = Engine::from_field(&field);
-    let start = Start { field: &field, packs, turn: position.turn, garbage: player.garbage };
+    let (field, garbage) = side_at_turn(position, seat)?;
+    let start = Start { field: &field, packs, turn: position.turn, garbage };
     let deadline = (args.beam.node_budget == 0).then(|| Instant::now() + Duration::from_millis(args.time_ms));
     let result = args.beam.build(start, false, deadline);
-    Ok(FieldReport { pending: player.garbage, best: WITHIN.map(|t| result.best_within(t)), nodes: result.nodes })
+    Ok(FieldReport {
+        pending: position.state[seat].garbage,
+        best: WITHIN.map(|t| result.best_within(t)),
+        nodes: result.nodes,
+    })
 }
 
 /// Ours and theirs: the bot's seat (the one named as this project's bot), or seat 0 and 1.

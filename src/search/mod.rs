@@ -17,4 +17,5 @@ pub mod eval;
 pub mod greedy;
 pub mod midgame;
 pub mod simple;
+pub mod skill;
 pub mod tt;
