@@ -78,15 +78,6 @@ impl SkillResult {
     pub fn best_within(&self, turns: usize) -> u32 {
         self.by_turn.iter().take(turns + 1).flatten().map(|l| l.send).max().unwrap_or(0)
     }
-
-    /// The line to the skill sending the most within `turns` turns (the earliest of equals).
-    pub fn choose(&self, turns: usize) -> Option<&SkillLine> {
-        self.by_turn
-            .iter()
-            .take(turns + 1)
-            .flatten()
-            .reduce(|best, next| if next.send > best.send { next } else { best })
-    }
 }
 
 #[derive(Clone)]
