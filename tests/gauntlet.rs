@@ -548,6 +548,19 @@ fn summary_refuses_a_game_twice_and_two_bots() {
     assert!(err.starts_with(&format!("codevs-reborn: {}: game 1 of crasher", b.display())), "{err}");
     assert!(err.contains(&format!("but {} holds games of", a.display())), "{err}");
     assert!(err.contains("summarize one bot's games at a time"), "{err}");
+
+    // Pooled: one bot under two commands (the same build from two paths), each game once.
+    let pooled = |files: &[&Path]| {
+        let files: Vec<&str> = files.iter().map(|f| f.to_str().unwrap()).collect();
+        gauntlet(&[&["--pool", "--summary"][..], &files].concat())
+    };
+    let out = pooled(&[&a, &b]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("games: 2 (from 2 files)"), "{stdout}");
+    assert!(stdout.contains(&format!("{} --name other", greedy())) && stdout.contains("; pooled"), "{stdout}");
+    let err = one_line_error(&pooled(&[&a, &b, &a]));
+    assert!(err.contains("give each shard's file once"), "{err}");
 }
 
 /// `--summary A --compare B`: both summaries, then the games paired by opponent, pack file and

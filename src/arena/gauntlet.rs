@@ -84,6 +84,12 @@ pub struct GauntletArgs {
     /// the two game by game (same opponent, pack file and seat) with a sign test.
     #[arg(long, value_name = "FILE", num_args = 1.., requires = "summary")]
     pub compare: Vec<PathBuf>,
+    /// With --summary: the files' games are one bot's even where its command differs, as the
+    /// same build run from another path in another session does (to pool judgements); the
+    /// summary names every command, and a game is refused twice only under the same command.
+    /// Not with --compare: a pack file played twice would pair twice.
+    #[arg(long, requires = "summary", conflicts_with = "compare")]
+    pub pool: bool,
 }
 
 /// One slice of a sharded gauntlet: shard `index` (1-based) of `count`.
@@ -329,10 +335,11 @@ fn parse_lines(path: &Path, text: &str) -> Result<Vec<GauntletLine>, String> {
 /// Reads the games of `--summary` files, refusing what would make a false summary: games of two
 /// different bots, or one game twice (a file given twice, or a shard resumed into another's
 /// file). The files are only read: one still being written loses just its unfinished last line.
-fn load_summary_files(files: &[PathBuf]) -> Result<Vec<GauntletLine>, String> {
+/// With `pool`, games of different commands are one bot's (the same build from another path).
+fn load_summary_files(files: &[PathBuf], pool: bool) -> Result<Vec<GauntletLine>, String> {
     let mut lines: Vec<GauntletLine> = Vec::new();
     let mut our_bot: Option<(String, &Path)> = None;
-    let mut seen: HashMap<(String, String, usize), &Path> = HashMap::new();
+    let mut seen: HashMap<(String, String, String, usize), &Path> = HashMap::new();
     for path in files {
         let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let complete = complete_lines(&text);
@@ -344,7 +351,7 @@ fn load_summary_files(files: &[PathBuf]) -> Result<Vec<GauntletLine>, String> {
             let ours = &g.line.commands[g.our_seat];
             match &our_bot {
                 None => our_bot = Some((ours.clone(), path)),
-                Some((bot, first)) if bot != ours => {
+                Some((bot, first)) if bot != ours && !pool => {
                     return Err(format!(
                         "{}: {game} was played by `{ours}`, but {} holds games of `{bot}`: summarize one \
                          bot's games at a time",
@@ -354,7 +361,7 @@ fn load_summary_files(files: &[PathBuf]) -> Result<Vec<GauntletLine>, String> {
                 }
                 Some(_) => {}
             }
-            match seen.entry((g.opponent.clone(), g.line.packs.clone(), g.line.game)) {
+            match seen.entry((ours.clone(), g.opponent.clone(), g.line.packs.clone(), g.line.game)) {
                 Entry::Occupied(first) => {
                     let both = if *first.get() == path.as_path() {
                         format!("{} holds", path.display())
@@ -378,13 +385,13 @@ fn load_summary_files(files: &[PathBuf]) -> Result<Vec<GauntletLine>, String> {
 
 /// `--summary`: the summary of the games in `files`, playing none; with `--compare`, the
 /// summary of the other bot's games in `compare` too, and the two compared game by game.
-fn summarize(files: &[PathBuf], compare: &[PathBuf]) -> Result<(), String> {
-    let (a_bot, a) = summarize_one(files)?;
+fn summarize(files: &[PathBuf], compare: &[PathBuf], pool: bool) -> Result<(), String> {
+    let (a_bot, a) = summarize_one(files, pool)?;
     if compare.is_empty() {
         return Ok(());
     }
     println!();
-    let (b_bot, b) = summarize_one(compare)?;
+    let (b_bot, b) = summarize_one(compare, false)?;
     println!();
     let (a, b): (Vec<Outcome>, Vec<Outcome>) =
         (a.iter().map(GauntletLine::outcome).collect(), b.iter().map(GauntletLine::outcome).collect());
@@ -392,14 +399,25 @@ fn summarize(files: &[PathBuf], compare: &[PathBuf]) -> Result<(), String> {
     Ok(())
 }
 
-/// Prints the summary of one bot's games in `files`; returns the bot's command and the games.
-fn summarize_one(files: &[PathBuf]) -> Result<(String, Vec<GauntletLine>), String> {
-    let lines = load_summary_files(files)?;
-    let Some(first) = lines.first() else {
+/// Prints the summary of one bot's games in `files`; returns the bot's command (its commands,
+/// pooled) and the games.
+fn summarize_one(files: &[PathBuf], pool: bool) -> Result<(String, Vec<GauntletLine>), String> {
+    let lines = load_summary_files(files, pool)?;
+    if lines.is_empty() {
         let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
         return Err(format!("{}: no games to summarize", names.join(", ")));
+    }
+    let mut commands: Vec<&str> = Vec::new();
+    for g in &lines {
+        let ours = g.line.commands[g.our_seat].as_str();
+        if !commands.contains(&ours) {
+            commands.push(ours);
+        }
+    }
+    let bot = match commands.as_slice() {
+        [one] => one.to_string(),
+        _ => format!("{}; pooled", commands.join(" | ")),
     };
-    let bot = first.line.commands[first.our_seat].clone();
     let source = match files {
         [file] => file.display().to_string(),
         _ => format!("{} files", files.len()),
@@ -431,7 +449,7 @@ fn check_resumed(path: &Path, lines: &[GauntletLine], bot: &str, opponents: &[Op
 /// the user.
 pub fn run(args: &GauntletArgs) -> Result<(), String> {
     if !args.summary.is_empty() {
-        return summarize(&args.summary, &args.compare);
+        return summarize(&args.summary, &args.compare, args.pool);
     }
     let bot = args.bot.as_deref().ok_or("--bot is required")?;
     let limits = args.control.limits()?;
