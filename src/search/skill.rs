@@ -18,7 +18,7 @@ use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 
 use super::chain::Start;
-use crate::rules::{Action, Field, Simulator, GAUGE_GAIN, GAUGE_MAX, SKILL_THRESHOLD, VISIBLE_HEIGHT};
+use crate::rules::{Action, Field, Simulator, GAUGE_GAIN, GAUGE_MAX, SKILL_THRESHOLD, VISIBLE_HEIGHT, WIDTH};
 
 /// What the skill builder searches and how.
 #[derive(Clone, Debug)]
@@ -97,12 +97,23 @@ fn skill_now<S: Simulator>(field: &S) -> (u32, u32, u32) {
     (outcome.garbage(), outcome.exploded, outcome.links)
 }
 
+/// Rows under the danger line in which a column crowds the field.
+const CROWDING_ROWS: usize = 4;
+
+/// A ranked value's units per garbage block: finer, so the gauge can break ties.
+const UNITS_PER_BLOCK: i64 = 16;
+
+/// A state's rank: what the skill would send now, less `turn_value` garbage for every turn the
+/// gauge still needs, less twice the square of the rows the tallest column reaches into the
+/// last [`CROWDING_ROWS`] (a field near the line cannot wait for its gauge); the gauge breaks
+/// ties.
 fn rank<S: Simulator>(field: &S, gauge: u32, turn_value: i64) -> i64 {
     let (send, _, _) = skill_now(field);
     let turns_to_ready = SKILL_THRESHOLD.saturating_sub(gauge).div_ceil(GAUGE_GAIN) as i64;
-    let tallest = (0..crate::rules::WIDTH).map(|x| field.height(x)).max().unwrap_or(0) as i64;
-    let crowding = (tallest - (VISIBLE_HEIGHT as i64 - 4)).max(0);
-    i64::from(send) * 16 - turns_to_ready * turn_value * 16 - crowding * crowding * 32 + i64::from(gauge)
+    let tallest = (0..WIDTH).map(|x| field.height(x)).max().unwrap_or(0);
+    let crowding = tallest.saturating_sub(VISIBLE_HEIGHT - CROWDING_ROWS) as i64;
+    let blocks = i64::from(send) - turns_to_ready * turn_value - 2 * crowding * crowding;
+    blocks * UNITS_PER_BLOCK + i64::from(gauge)
 }
 
 /// Searches our moves from `start` with the gauge `gauge` (as of the end of the previous turn).
