@@ -271,7 +271,8 @@ fn one_side_from_a_book_plays_the_seat_our_bot_had_in_the_game() {
 #[test]
 fn bench_rebuild_searches_the_field_and_the_garbage_the_moves_lead_to() {
     use codevs_reborn::arena::book::{read_book, PositionKind};
-    use codevs_reborn::bench::rebuild::{search_side, RebuildBenchArgs, WITHIN};
+    use codevs_reborn::bench::positions::{BookBenchArgs, WITHIN};
+    use codevs_reborn::bench::rebuild::{search_side, RebuildBenchArgs};
     use codevs_reborn::rules::{Field, Game, Simulator, GARBAGE_ROW};
     use codevs_reborn::search::build::BeamParams;
     use codevs_reborn::search::chain::Start;
@@ -285,11 +286,8 @@ fn bench_rebuild_searches_the_field_and_the_garbage_the_moves_lead_to() {
         .find(|p| p.kind == PositionKind::AfterExchange && p.state.iter().any(|s| s.garbage >= 30))
         .expect("an after-exchange position with three rows pending");
     let args = RebuildBenchArgs {
-        books: vec![book.clone()],
-        kind: PositionKind::AfterExchange,
+        positions: BookBenchArgs { books: vec![book.clone()], kind: PositionKind::AfterExchange, count: 0, threads: 1 },
         time_ms: 0,
-        count: 0,
-        threads: 1,
         beam: BeamParams { node_budget: 300_000, ..BeamParams::default() },
     };
     let packs = position.packs().unwrap();

@@ -7,12 +7,10 @@
 //! both fields, the garbage still pending falling a row a turn, and reports the most garbage a
 //! skill sends within 4 to 12 turns, to set against the chain `bench rebuild` finds there.
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use crate::arena::book::{read_book, Position, PositionKind};
-use crate::bench::rebuild::WITHIN;
-use crate::bench::side_at_turn;
+use crate::arena::book::Position;
+use crate::bench::positions::{cells, run_both_sides, side_at_turn, within_heading, BookBenchArgs, SideReport, WITHIN};
 use crate::rules::Packs;
 use crate::search::chain::Start;
 use crate::search::skill::{self, SkillConfig};
@@ -20,12 +18,8 @@ use crate::search::skill::{self, SkillConfig};
 /// `codevs-reborn bench skill` flags.
 #[derive(Clone, Debug, clap::Args)]
 pub struct SkillBenchArgs {
-    /// Books of positions (`codevs-reborn book`).
-    #[arg(required = true, value_name = "BOOK")]
-    pub books: Vec<PathBuf>,
-    /// The positions searched.
-    #[arg(long, value_enum, default_value_t = PositionKind::AfterExchange)]
-    pub kind: PositionKind,
+    #[command(flatten)]
+    pub positions: BookBenchArgs,
     /// Budget in ms a field (ignored with --node-budget); the search stops earlier once it has
     /// searched --depth turns.
     #[arg(long, default_value_t = 20000)]
@@ -42,12 +36,6 @@ pub struct SkillBenchArgs {
     /// Garbage a turn of waiting for the gauge is worth in the builder's ranking.
     #[arg(long, default_value_t = 25)]
     pub turn_value: i64,
-    /// Search the first N positions only (0 = all).
-    #[arg(long, default_value_t = 0)]
-    pub count: usize,
-    /// Worker threads (0 = one per core).
-    #[arg(long, default_value_t = 0)]
-    pub threads: usize,
 }
 
 /// What the skill builder found on one field.
@@ -61,6 +49,18 @@ pub struct FieldReport {
     pub nodes: u64,
 }
 
+impl SideReport for FieldReport {
+    fn best(&self) -> [u32; 5] {
+        self.best
+    }
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+    fn columns(&self) -> String {
+        format!("{:>5} {:>5} {}", self.gauge, self.pending, cells(&self.best.map(|b| b.to_string()), 4))
+    }
+}
+
 /// Runs the skill builder on one side of a position (`packs`: the position's, decoded).
 pub fn search_side(
     position: &Position,
@@ -68,9 +68,8 @@ pub fn search_side(
     seat: usize,
     args: &SkillBenchArgs,
 ) -> Result<FieldReport, String> {
-    let player = &position.state[seat];
-    let (field, garbage) = side_at_turn(position, seat)?;
-    let start = Start { field: &field, packs, turn: position.turn, garbage };
+    let side = side_at_turn(position, seat)?;
+    let start = Start { field: &side.field, packs, turn: position.turn, garbage: side.garbage };
     let deadline = (args.node_budget == 0).then(|| Instant::now() + Duration::from_millis(args.time_ms));
     let config = SkillConfig {
         depth: args.depth,
@@ -79,66 +78,24 @@ pub fn search_side(
         deadline,
         node_budget: (args.node_budget > 0).then_some(args.node_budget),
     };
-    let result = skill::search(start, player.gauge, &config);
+    let result = skill::search(start, side.gauge, &config);
     Ok(FieldReport {
-        gauge: player.gauge,
-        pending: player.garbage,
+        gauge: side.gauge,
+        pending: position.state[seat].garbage,
         best: WITHIN.map(|t| result.best_within(t)),
         nodes: result.nodes,
     })
 }
 
 pub fn run(args: &SkillBenchArgs) -> Result<(), String> {
-    if args.threads > 0 {
-        rayon::ThreadPoolBuilder::new().num_threads(args.threads).build_global().map_err(|e| e.to_string())?;
-    }
-    let mut positions = Vec::new();
-    for book in &args.books {
-        positions.extend(read_book(book)?.into_iter().filter(|p| p.kind == args.kind));
-    }
-    if args.count > 0 {
-        positions.truncate(args.count);
-    }
-    if positions.is_empty() {
-        let kind =
-            clap::ValueEnum::to_possible_value(&args.kind).map_or_else(String::new, |v| v.get_name().to_string());
-        return Err(format!("no {kind} positions in the books given (--kind selects which)"));
-    }
+    let positions = args.positions.positions()?;
     println!("skill builder: {} positions, depth {}, width {}", positions.len(), args.depth, args.width);
-    let within: Vec<String> = WITHIN.iter().map(|t| format!("+{t}")).collect();
-    let head = |name: &str| format!("{:>5} {:>5} {}", name, "stock", cells(&within));
-    println!("{:<24} {:>4} {}   {}", "position", "turn", head("gauge"), head("their"));
-    let progress = indicatif::ProgressBar::new(positions.len() as u64);
-    let mut sums = [[0u64; 5]; 2];
-    let mut nodes = 0;
-    let started = Instant::now();
-    for position in &positions {
-        let packs = position.packs()?;
-        let ours = position.home_seat().unwrap_or(0);
-        let reports = [ours, 1 - ours].map(|seat| search_side(position, &packs, seat, args));
-        let [ours, theirs] = [reports[0].clone()?, reports[1].clone()?];
-        for (side, report) in [ours, theirs].iter().enumerate() {
-            for (sum, best) in sums[side].iter_mut().zip(report.best) {
-                *sum += u64::from(best);
-            }
-            nodes += report.nodes;
-        }
-        let text =
-            |r: &FieldReport| format!("{:>5} {:>5} {}", r.gauge, r.pending, cells(&r.best.map(|b| b.to_string())));
-        progress.suspend(|| println!("{:<24} {:>4} {}   {}", position.id, position.turn, text(&ours), text(&theirs)));
-        progress.inc(1);
-    }
-    progress.finish_and_clear();
-    let n = positions.len() as f64;
-    for (side, name) in ["ours", "theirs"].iter().enumerate() {
-        let means: Vec<String> = sums[side].iter().map(|&s| format!("{:.1}", s as f64 / n)).collect();
-        println!("{name} (mean garbage a skill sends within {}): {}", within.join(" "), means.join(" "));
-    }
-    println!("nodes: {nodes} in {:.1} s", started.elapsed().as_secs_f64());
+    let within = within_heading(4);
+    println!(
+        "{:<24} {:>4} {:>5} {:>5} {within}   {:>5} {:>5} {within}",
+        "position", "turn", "gauge", "stock", "their", "stock"
+    );
+    let totals = run_both_sides(&positions, |position, packs, seat| search_side(position, packs, seat, args))?;
+    totals.print("garbage a skill sends", 1);
     Ok(())
-}
-
-/// Figures right-aligned to 4 characters each.
-fn cells(values: &[String]) -> String {
-    values.iter().map(|v| format!("{v:>4}")).collect::<Vec<_>>().join(" ")
 }
