@@ -17,7 +17,9 @@ games = []
 for folder in sys.argv[1:]:
     for path in sorted(glob.glob(folder + '/*/game-*/replay.json')):
         rep = json.load(open(path))
-        res = rep['result']
+        res = rep.get('result')
+        if not res or any('outcomes' not in t for t in rep['turns']):
+            continue  # a game stopped before its end
         ours = res['names'].index('codevs-reborn')
         chains = {0: [], 1: []}
         for t in rep['turns']:
