@@ -1,7 +1,8 @@
-"""Was the opening plan's first chain fired on its turn? For each game (played with --explain):
-the first turn on which our plan's own line fires 10+ links that very turn, whether the bot took
-the plan's move there or the midgame search's best move instead, and the game's first chain of
-ours and its result.
+"""Was the opening plan's first chain fired when it was ready? For each game (played with
+--explain): the first turn on which our plan's own line has 10+ links ready (its `race menus` line
+ends at this turn; the plan itself may fire the same chain a turn or two later), whether the bot
+took the plan's move there or the midgame search's best move instead, and the game's first chain
+of ours and its result.
 
 python3 plan_fire.py REPLAYS_DIR..."""
 import glob, json, re, sys
