@@ -314,9 +314,9 @@ fn bench_rebuild_searches_the_field_and_the_garbage_the_moves_lead_to() {
         };
         let report = search_side(position, &packs, seat, &args).unwrap();
         assert_eq!(report.pending, player.garbage, "seat {seat}");
-        assert_eq!(report.best, search(&field, stock), "seat {seat}");
+        assert_eq!(report.reach.best, search(&field, stock), "seat {seat}");
         if player.garbage >= 30 {
-            assert_ne!(report.best, search(&raw, 0), "seat {seat}: the pending rows fall on the searched lines");
+            assert_ne!(report.reach.best, search(&raw, 0), "seat {seat}: the pending rows fall on the searched lines");
         }
     }
 }

@@ -64,12 +64,25 @@ pub fn side_at_turn(position: &Position, seat: usize) -> Result<state::Position<
     Ok(state::Position::from_input(&input))
 }
 
+/// How far a book bench's search reached on one side of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// The best result within each of [`WITHIN`] turns.
+    pub best: [u32; 5],
+    /// Placements simulated.
+    pub nodes: u64,
+}
+
+impl Reach {
+    /// `best_within(t)`: the best result within `t` turns.
+    pub fn new(best_within: impl Fn(usize) -> u32, nodes: u64) -> Reach {
+        Reach { best: WITHIN.map(best_within), nodes }
+    }
+}
+
 /// What a book bench found on one side of a position.
 pub trait SideReport {
-    /// The best result within each of [`WITHIN`] turns.
-    fn best(&self) -> [u32; 5];
-    /// Placements simulated.
-    fn nodes(&self) -> u64;
+    fn reach(&self) -> Reach;
     /// The side's columns in the bench's table.
     fn columns(&self) -> String;
 }
@@ -110,10 +123,11 @@ pub fn run_both_sides<R: SideReport>(
         let ours = position.home_seat().unwrap_or(0);
         let reports = [search(position, &packs, ours)?, search(position, &packs, 1 - ours)?];
         for (sums, report) in totals.sums.iter_mut().zip(&reports) {
-            for (sum, best) in sums.iter_mut().zip(report.best()) {
+            let reach = report.reach();
+            for (sum, best) in sums.iter_mut().zip(reach.best) {
                 *sum += u64::from(best);
             }
-            totals.nodes += report.nodes();
+            totals.nodes += reach.nodes;
         }
         let row =
             format!("{:<24} {:>4} {}   {}", position.id, position.turn, reports[0].columns(), reports[1].columns());

@@ -11,7 +11,7 @@
 use std::time::{Duration, Instant};
 
 use crate::arena::book::Position;
-use crate::bench::positions::{cells, run_both_sides, side_at_turn, within_heading, BookBenchArgs, SideReport, WITHIN};
+use crate::bench::positions::{cells, run_both_sides, side_at_turn, within_heading, BookBenchArgs, Reach, SideReport};
 use crate::rules::Packs;
 use crate::search::build::BeamParams;
 use crate::search::chain::Start;
@@ -34,20 +34,16 @@ pub struct RebuildBenchArgs {
 pub struct FieldReport {
     /// The garbage pending on this side at the position (this turn's row not yet fallen).
     pub pending: u32,
-    /// The best chain fireable within each of [`WITHIN`] turns.
-    pub best: [u32; 5],
-    pub nodes: u64,
+    /// The best chain fireable within each of [`WITHIN`](super::positions::WITHIN) turns.
+    pub reach: Reach,
 }
 
 impl SideReport for FieldReport {
-    fn best(&self) -> [u32; 5] {
-        self.best
-    }
-    fn nodes(&self) -> u64 {
-        self.nodes
+    fn reach(&self) -> Reach {
+        self.reach
     }
     fn columns(&self) -> String {
-        format!("{:>5} {}", self.pending, cells(&self.best.map(|b| b.to_string()), 3))
+        format!("{:>5} {}", self.pending, cells(&self.reach.best.map(|b| b.to_string()), 3))
     }
 }
 
@@ -64,8 +60,7 @@ pub fn search_side(
     let result = args.beam.build(start, false, deadline);
     Ok(FieldReport {
         pending: position.state[seat].garbage,
-        best: WITHIN.map(|t| result.best_within(t)),
-        nodes: result.nodes,
+        reach: Reach::new(|t| result.best_within(t), result.nodes),
     })
 }
 
