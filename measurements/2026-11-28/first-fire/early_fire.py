@@ -10,11 +10,6 @@ import replays
 MENUS = re.compile(r"race menus: ours now \d+, on the plan's line ([^|]*?), on any line ([^|]*)\| theirs now \d+, ([^|\n]*)")
 
 
-def chains(text):
-    """The `links@turn` entries of a menu, as (links, turn)."""
-    return [tuple(map(int, x.split('@'))) for x in re.findall(r'\d+@\d+', text)]
-
-
 for game in replays.games(sys.argv[1:]):
     result = game.replay['result']
     out = []
@@ -22,7 +17,7 @@ for game in replays.games(sys.argv[1:]):
         m = MENUS.search(game.explained.get(turn, ''))
         if not m:
             continue
-        plan, any_line, theirs = map(chains, m.groups())
+        plan, any_line, theirs = map(replays.menu_chains, m.groups())
         their_turn = next((t for links, t in theirs if links >= 12), None)
         links, fire_turn = max(plan) if plan else (None, None)
         by_then = max([l for l, t in any_line if their_turn is not None and t <= their_turn], default=0)

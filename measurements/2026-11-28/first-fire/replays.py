@@ -21,6 +21,11 @@ class Game:
         return [(t['outcomes'][seat]['links'], t['turn']) for t in self.turns if t['outcomes'][seat]['links'] >= min_links]
 
 
+def menu_chains(text):
+    """The `links@turn` entries of an explain menu, as (links, turn)."""
+    return [tuple(map(int, x.split('@'))) for x in re.findall(r'\d+@\d+', text)]
+
+
 def games(folders):
     """Every finished game under the folders, in order."""
     for folder in folders:

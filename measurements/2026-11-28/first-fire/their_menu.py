@@ -16,7 +16,7 @@ def first_ready(block):
     m = re.search(r'race menus: .*\| theirs now \d+, (.*)', block)
     if not m:
         return None
-    return next((int(t) for links, t in re.findall(r'(\d+)@(\d+)', m.group(1)) if int(links) >= MIN_LINKS), None)
+    return next((t for links, t in replays.menu_chains(m.group(1)) if links >= MIN_LINKS), None)
 
 
 print(f'pack result  their first {MIN_LINKS}+ | their menu reaches {MIN_LINKS} at, read at turn ' + ' '.join(map(str, READ_AT)))
