@@ -6,20 +6,21 @@ turns after the position), beside the search's best chain within the first of it
 
 python3 second_chain_vs_search.py BENCH_REBUILD.txt REPLAYS_DIR...
 (the book given to `bench rebuild` taken from these gauntlet --replays folders by `codevs-reborn book`)"""
-import glob, json, re, statistics, sys
+import os, re, statistics, sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), '..', '2026-11-28', 'first-fire'))
+import replays  # noqa: E402
 
 HORIZONS = [4, 6, 8, 10, 12]
 MIN_LINKS = 8
 
 bench, folders = sys.argv[1], sys.argv[2:]
-replays = {p.split('/')[-2]: p for d in folders for p in glob.glob(d + '/*/game-*/replay.json')}
+games = {game.folder: game for game in replays.games(folders)}
 
 
-def next_chain(replay, seat, turn):
-    for t in replay['turns']:
-        if t['turn'] >= turn and t['outcomes'][seat]['links'] >= MIN_LINKS:
-            return t['outcomes'][seat]['links'], t['turn'] - turn
-    return None
+def next_chain(game, seat, turn):
+    """The seat's first chain of MIN_LINKS+ links from `turn` on, as (links, turns after it)."""
+    return next(((links, t - turn) for links, t in game.chains(seat, MIN_LINKS) if t >= turn), None)
 
 
 def searched(figures, chain):
@@ -37,19 +38,18 @@ for line in open(bench):
     if not m:
         continue
     turn, figures = int(m.group(3)), list(map(int, m.group(4).split()))
-    replay = json.load(open(replays['game-' + m.group(2)]))
-    me = replay['result']['names'].index('codevs-reborn')
+    game = games['game-' + m.group(2)]
+    me = game.ours
     row = []
     for side, seat, fig in (('ours', me, figures[0:5]), ('theirs', 1 - me, figures[6:11])):
-        chain = next_chain(replay, seat, turn)
+        chain = next_chain(game, seat, turn)
         s = searched(fig, chain)
         by8[side].append(fig[HORIZONS.index(8)])
         if chain:
             gaps[side].append(chain[0] - s)
             fired[side].append(chain)
         row.append(f'{str(chain):>10} {str(s):>4}')
-    won = replay['result']['winner'] == me
-    print(f'{m.group(1):16} {"won " if won else "lost"}  {row[0]} | {row[1]}')
+    print(f'{m.group(1):16} {"won " if game.won else "lost"}  {row[0]} | {row[1]}')
 for side, g in gaps.items():
     links = [c[0] for c in fired[side]]
     turns = [c[1] for c in fired[side]]

@@ -6,6 +6,8 @@ import glob, json, re
 class Game:
     def __init__(self, path, replay):
         self.replay = replay
+        # The game's folder (`game-NNNN`), as a book names the positions taken from it.
+        self.folder = path.split('/')[-2]
         result = replay['result']
         self.pack = result['packs'][-9:-5]
         self.ours = result['names'].index('codevs-reborn')
