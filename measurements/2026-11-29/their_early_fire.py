@@ -1,0 +1,32 @@
+"""Which games candidate 21 braces in: from main's `--explain` replays (gauntlet `--replays`
+folders), the first `race menus` line (turn 8 on) where their menu holds a chain of 10+ links
+(two rows) two turns or more before our plan's fire; its turn, our fire turn and their menu.
+
+usage: python3 their_early_fire.py REPLAYS_DIR [REPLAYS_DIR ...]"""
+import re,sys,glob,json,os
+for d in sys.argv[1:]:
+    hits=0; n=0
+    for g in sorted(glob.glob(d+'/*/game-*')):
+        seat=None
+        for s in (0,1):
+            f=f'{g}/stderr-p{s}.txt'
+            if os.path.exists(f) and 'race menus' in open(f).read(): seat=s
+        if seat is None: continue
+        n+=1
+        lines=open(f'{g}/stderr-p{seat}.txt').read().split('\n')
+        turn=None; trig=None
+        for l in lines:
+            m=re.match(r'turn (\d+)',l.strip()) 
+            if 'race menus' in l:
+                mt=re.search(r"on the plan's line ([\d@ ]+),",l)
+                th=re.search(r'theirs now \d+, ([\d@ ]+)',l)
+                if not mt or not th: continue
+                plan=[tuple(map(int,x.split('@'))) for x in mt.group(1).split()]
+                fire_turn=plan[-1][1]; cur=plan[0][1]
+                if cur>12: break
+                theirs=[tuple(map(int,x.split('@'))) for x in th.group(1).split()]
+                if any(L>=10 and T<=fire_turn-2 for L,T in theirs):
+                    trig=(cur,fire_turn,th.group(1)); break
+        hits+= trig is not None
+        print(os.path.basename(g), trig)
+    print(d, hits, 'of', n)
