@@ -3,20 +3,15 @@ folders), the first `race menus` line (turn 8 on) where their menu holds a chain
 (two rows) two turns or more before our plan's fire; its turn, our fire turn and their menu.
 
 usage: python3 their_early_fire.py REPLAYS_DIR [REPLAYS_DIR ...]"""
-import re,sys,glob,json,os
+import re,sys,glob,os
 for d in sys.argv[1:]:
     hits=0; n=0
     for g in sorted(glob.glob(d+'/*/game-*')):
-        seat=None
-        for s in (0,1):
-            f=f'{g}/stderr-p{s}.txt'
-            if os.path.exists(f) and 'race menus' in open(f).read(): seat=s
-        if seat is None: continue
+        ours=[t for t in (open(f).read() for f in sorted(glob.glob(g+'/stderr-p*.txt'))) if 'race menus' in t]
+        if not ours: continue
         n+=1
-        lines=open(f'{g}/stderr-p{seat}.txt').read().split('\n')
-        turn=None; trig=None
-        for l in lines:
-            m=re.match(r'turn (\d+)',l.strip()) 
+        trig=None
+        for l in ours[-1].split('\n'):
             if 'race menus' in l:
                 mt=re.search(r"on the plan's line ([\d@ ]+),",l)
                 th=re.search(r'theirs now \d+, ([\d@ ]+)',l)
