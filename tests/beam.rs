@@ -233,3 +233,28 @@ fn the_bench_reads_what_the_plans_fire_leaves_as_the_rules_do() {
     assert_eq!(field.to_field(), after);
     assert_eq!(left, held);
 }
+
+/// With `two_rows`, the opening's menu lines carry the chain that goes off whether their rows
+/// land one turn before the fire or two: the smaller of `bench opening`'s two figures, which the
+/// test above checks with the rules.
+#[test]
+fn a_plan_weighed_under_two_rows_carries_the_chain_the_rules_leave_it() {
+    let packs = packs(2);
+    let config = BeamConfig { under_row: true, two_rows: 64, ..untargeted(3) };
+    let result = run_with_threads(1, &packs, &config);
+    // A line whose best fire is its last move (a plan cuts a line at its best fire).
+    let measured: Vec<_> = result
+        .menu
+        .under_row
+        .iter()
+        .flatten()
+        .filter(|line| line.best_fire_step() == Some(line.fires.len() - 1))
+        .collect();
+    assert!(!measured.is_empty(), "the search measured some lines under two rows");
+    for line in measured {
+        let plan =
+            Plan::from_search(&BeamResult { line: line.clone(), ..result.clone() }, PlanKind::Opening).expect("a plan");
+        let either = under_rows(&packs, &plan, config.build_chain_max).map(|[one, two]| one.min(two));
+        assert_eq!(line.under_row, either, "the line firing at turn {:?}", plan.fire_turn());
+    }
+}

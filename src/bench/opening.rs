@@ -13,10 +13,10 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use crate::bot::{Plan, PlanKind};
-use crate::rules::{Action, Field, Packs, Simulator, MAX_TURNS};
+use crate::rules::{Field, Packs, Simulator, MAX_TURNS};
 use crate::search::build::BeamParams;
 use crate::search::builder::{self, BuilderConfig};
-use crate::search::chain::{erase_fires, fire_under_a_row, BeamResult, Line, Start};
+use crate::search::chain::{erase_fires, fire_under_a_row, fire_under_two_rows, BeamResult, Line, Start};
 use crate::Engine;
 
 /// `codevs-reborn bench opening` flags.
@@ -145,7 +145,7 @@ fn refine(packs: &Packs, args: &OpeningBenchArgs, opening: &BeamResult) -> (Line
         let field = Engine::from_field(field);
         let deadline = Some(Instant::now() + Duration::from_millis(args.beam.refine_ms));
         let fire_turn = current.fire_turn().unwrap_or(args.beam.plan_turn);
-        let result = args.beam.refine(Start { field: &field, packs, turn, garbage: 0 }, true, fire_turn, deadline);
+        let result = args.beam.refine(Start { field: &field, packs, turn, garbage: 0 }, true, fire_turn, 0, deadline);
         if let Some(better) = Plan::from_search(&result, PlanKind::Opening).filter(|p| p.improves_on(current)) {
             (line, plan) = (result.line, Some(better));
             refined += 1;
@@ -166,17 +166,8 @@ pub fn under_rows(packs: &Packs, plan: &Plan, build_chain_max: u32) -> Option<[u
     let one = links_under_a_row(Engine::from_field(plan.expected_at(fire_turn)?));
     let before = fire_turn.checked_sub(1).and_then(|t| plan.expected_at(t).map(|field| (t, field)));
     let two = before.map_or(0, |(turn, field)| {
-        let mut first_row = Engine::from_field(field);
-        first_row.drop_garbage_row();
-        Action::drops()
-            .filter_map(|action| {
-                let mut field = first_row;
-                let built = field.apply(packs.get(turn), action);
-                (built.links <= build_chain_max && !field.is_dead()).then_some(field)
-            })
-            .map(&mut links_under_a_row)
-            .max()
-            .unwrap_or(0)
+        let field = Engine::from_field(field);
+        fire_under_two_rows(&field, packs.get(turn), packs.get(fire_turn), build_chain_max, &mut nodes)
     });
     Some([one, two])
 }

@@ -7,8 +7,8 @@
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use crate::rules::Action;
-use crate::search::chain::{BeamResult, Start};
+use crate::rules::{chain_garbage, Action, Simulator as _, GARBAGE_ROW};
+use crate::search::chain::{either_way, fire_under_two_rows, BeamResult, Start};
 use crate::search::midgame::{self, Advice, MidgameParams, VALUE_PER_BLOCK};
 use crate::state::TurnState;
 use crate::Engine;
@@ -161,6 +161,12 @@ impl Brain {
             let end = slice(Instant::now(), turn_end, options.decide.race_share / 2.0);
             race::their_menu(options, state, end)
         });
+        if let (Some(theirs), Some(s)) = (&theirs, step) {
+            let end = slice(Instant::now(), turn_end, options.decide.rebuild_share);
+            if let Some(s) = self.brace_for_their_first_fire(options, state, theirs, s, end, &mut why) {
+                step = Some(s);
+            }
+        }
         if let (None, Some(theirs)) = (&self.plan, &theirs) {
             let end = slice(Instant::now(), turn_end, options.decide.rebuild_share);
             let mut result = build_chain(options, state, false, end);
@@ -275,6 +281,65 @@ impl Brain {
         (result.best, why)
     }
 
+    /// The opening plan braced for their first fire: when their menu can fire a chain sending
+    /// two rows or more two turns before our plan's fire or sooner, their rows land on the turn
+    /// before our fire and on it, and the plan's chain (measured under one row) may not survive
+    /// them. Its search runs again (until `end`) with the fires measured under two rows too
+    /// ([`crate::search::beam::BeamConfig::two_rows`]), and a plan whose chain goes off either
+    /// way replaces it when it is surer than the current plan under the same two rows
+    /// ([`Plan::improves_on`]). Only where their field says so: against a builder that fires
+    /// late the plan keeps the chain that is largest when nothing lands (session 54's candidate
+    /// 16 measured every opening under two rows and lost 6 of 24 files to kera).
+    fn brace_for_their_first_fire(
+        &mut self,
+        options: &BotOptions,
+        state: &TurnState<Engine>,
+        theirs: &[u32],
+        step: PlanStep,
+        end: Instant,
+        why: &mut String,
+    ) -> Option<PlanStep> {
+        let two_rows = options.beam.plan_two_rows;
+        let current = self.plan.as_ref().filter(|p| p.kind == PlanKind::Opening && step.on_plan && two_rows > 0)?;
+        let fire_turn = current.fire_turn().filter(|&t| t >= state.turn + 2)?;
+        let (their_turn, their_links) = fire_lands_two_rows_before(theirs, state.turn, fire_turn)?;
+        // The current plan measured under the same two rows: the field it expects the turn
+        // before its fire, a row, that turn's move chosen again, a row, its best fire.
+        let before = Engine::from_field(current.expected_at(fire_turn - 1)?);
+        let mut nodes = 0;
+        let packs = state.packs;
+        let two = fire_under_two_rows(
+            &before,
+            packs.get(fire_turn - 1),
+            packs.get(fire_turn),
+            options.beam.build_chain_max,
+            &mut nodes,
+        );
+        let mut braced = current.clone();
+        braced.under_row = Some(current.under_row.map_or(two, |one| one.min(two)));
+        let start = Start { field: &state.me.field, packs, turn: state.turn, garbage: state.me.garbage };
+        let result = options.beam.refine(start, true, fire_turn, two_rows, Some(end));
+        let refined = Plan::from_search(&result, PlanKind::Opening);
+        let better = refined.filter(|p| p.improves_on(&braced));
+        let sure = |p: &Plan| either_way(p.under_row, p.fire_links).map_or("nothing".to_string(), |l| format!("{l}"));
+        let _ = writeln!(
+            why,
+            "  brace: their {their_links}@{} lands two rows before our fire at {fire_turn}; under two rows \
+             the plan fires {} of {} → {}",
+            their_turn,
+            sure(&braced),
+            braced.fire_links.unwrap_or(0),
+            better.as_ref().map_or("kept".to_string(), |p| format!(
+                "replaced: fires {} of {} at turn {}",
+                sure(p),
+                p.fire_links.unwrap_or(0),
+                p.fire_turn().unwrap_or(0)
+            ))
+        );
+        self.plan = Some(better?);
+        self.plan.as_ref().and_then(|p| p.step(state))
+    }
+
     /// A plan's refinement: its search runs again from the field reached (on the plan), until
     /// `end`; a plan firing a longer chain by the same turn, or as long a chain sooner,
     /// replaces it. The new plan's step, when it did. Not for a plan firing this turn, nor for
@@ -290,7 +355,7 @@ impl Brain {
         let fire_turn = current.fire_turn().filter(|&t| t > state.turn)?;
         let opening = current.kind == PlanKind::Opening;
         let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
-        let result = options.beam.refine(start, opening, fire_turn, Some(end));
+        let result = options.beam.refine(start, opening, fire_turn, 0, Some(end));
         let refined = Plan::from_search(&result, current.kind);
         let fires = |p: &Plan| {
             p.fire_links.zip(p.fire_turn()).map_or("nothing".to_string(), |(l, t)| format!("{l} links at turn {t}"))
@@ -308,6 +373,14 @@ impl Brain {
     }
 }
 
+/// The first chain of their menu (`theirs[k]`: the largest they can fire `k` turns after `turn`)
+/// that sends two rows or more and goes off two turns before our fire at `fire_turn` or sooner,
+/// so that its rows land on the turn before our fire and on it: its turn and links.
+fn fire_lands_two_rows_before(theirs: &[u32], turn: usize, fire_turn: usize) -> Option<(usize, u32)> {
+    let turns = (fire_turn.checked_sub(turn + 1)?).min(theirs.len());
+    (0..turns).find(|&k| chain_garbage(theirs[k]) >= 2 * GARBAGE_ROW).map(|k| (turn + k, theirs[k]))
+}
+
 /// Our chain from this turn's field with the chosen builder: the opening plan or a rebuild.
 fn build_chain(options: &BotOptions, state: &TurnState<Engine>, opening: bool, end: Instant) -> BeamResult {
     let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
@@ -318,7 +391,7 @@ fn describe(result: &BeamResult) -> String {
     let line = &result.line;
     let fire = line.best_fire_step().and_then(|k| line.fires[k].map(|f| (k, f)));
     let under_row = match (fire, line.under_row) {
-        (Some((k, _)), Some(links)) if k + 1 == line.fires.len() => format!(" ({links} if a garbage row falls first)"),
+        (Some((k, _)), Some(links)) if k + 1 == line.fires.len() => format!(" ({links} if their garbage falls first)"),
         _ => String::new(),
     };
     format!(
@@ -328,4 +401,25 @@ fn describe(result: &BeamResult) -> String {
         fire.map_or(String::new(), |(k, f)| format!(", fires {} links at turn {}", f.chain.links, line.start_turn + k)),
         menu_text(line.start_turn, &result.threats())
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fire_lands_two_rows_before;
+
+    /// Their menu from turn 8 (togatoga's field of pack file 0006 at turn 8) against our plan
+    /// firing at turn 13: their 10 at 10 sends two rows, which land before our fire.
+    #[test]
+    fn their_chain_two_turns_before_our_fire_is_the_one_to_brace_for() {
+        let theirs = [2, 3, 10, 13, 13, 14];
+        assert_eq!(fire_lands_two_rows_before(&theirs, 8, 13), Some((10, 10)));
+        // A 9 sends one row: not two.
+        assert_eq!(fire_lands_two_rows_before(&[2, 3, 9, 9, 13, 14], 8, 13), None);
+        // Their 13 the turn before our fire lands one row on it: the one-row measure's case.
+        assert_eq!(fire_lands_two_rows_before(&[2, 3, 9, 13, 13], 8, 12), None);
+        assert_eq!(fire_lands_two_rows_before(&[2, 3, 10, 13, 13], 8, 12), Some((10, 10)));
+        // Our fire next turn: nothing lands before it that the plan could brace for.
+        assert_eq!(fire_lands_two_rows_before(&[12, 12], 8, 9), None);
+        assert_eq!(fire_lands_two_rows_before(&[12, 12], 8, 8), None);
+    }
 }

@@ -29,7 +29,7 @@ pub struct Plan {
 /// for each kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlanKind {
-    /// The turn-0 plan (and its refinements and race re-plans): the first chain, searched
+    /// The turn-0 plan (and its refinements and braces): the first chain, searched
     /// longest.
     Opening,
     /// A plan searched in the midgame for the next chain.

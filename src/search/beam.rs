@@ -24,12 +24,12 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::chain::{
-    best_block_fire, best_fire, either_way, erase_fires, fire_under_a_row, mix, tallest, BeamResult, Fire, Line, Menu,
-    Start,
+    best_block_fire, best_fire, either_way, erase_fires, fire_under_a_row, fire_under_two_rows, mix, tallest,
+    BeamResult, Fire, Line, Menu, Start,
 };
 use super::eval::{BeamWeights, Chain, Shape};
 use super::tt::TranspositionTable;
-use crate::rules::{Action, Simulator, MAX_X};
+use crate::rules::{Action, Pack, Simulator, MAX_X};
 
 /// What to search and how widely.
 #[derive(Clone, Debug)]
@@ -65,6 +65,10 @@ pub struct BeamConfig {
     /// Measure every kept state's best fire under one garbage row too (the menu's
     /// [`Menu::under_row`] lines), for a plan that must fire whether their row lands first.
     pub under_row: bool,
+    /// With `under_row`: of each depth's states, this many with the largest fires are measured
+    /// under two rows too (the turn before the fire and that turn, [`fire_under_two_rows`]),
+    /// the smaller of the two counting; the others count as unmeasured. 0: one row, every state.
+    pub two_rows: usize,
 }
 
 /// How the beam measures a candidate's chain potential.
@@ -100,6 +104,7 @@ impl Default for BeamConfig {
             build_chain_max: 2,
             potential: Potential::default(),
             under_row: false,
+            two_rows: 0,
         }
     }
 }
@@ -306,6 +311,9 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
             nodes.fetch_add(kept.nodes, Relaxed);
             next.push((c, kept.node, kept.under_row));
         }
+        if config.under_row && config.two_rows > 0 {
+            measure_under_two_rows(&mut next, &beam, pack, next_pack, config, &nodes);
+        }
         // The real fires may have raised values: the best state comes first again.
         next.sort_by(|(a, ..), (b, ..)| b.value.cmp(&a.value).then(a.tiebreak.cmp(&b.tiebreak)));
         let mut steps = Vec::with_capacity(next.len());
@@ -326,6 +334,37 @@ pub fn search<S: Simulator>(start: Start<'_, S>, config: &BeamConfig) -> BeamRes
     let line = rebuild_line(&start, root_fire, &history, history.len(), 0);
     let menu = menu(&start, root_fire, &history);
     BeamResult { line, nodes: nodes.into_inner(), depth: history.len(), menu }
+}
+
+/// Lowers the one-row measure of the `config.two_rows` states with the largest fires to their
+/// fire under two rows when smaller (from their parent in `beam`, rebuilt on top of the first
+/// row); the other states' measures are dropped, so a plan chooses among the measured only.
+fn measure_under_two_rows<S: Simulator>(
+    next: &mut [(Candidate, Node<S>, Option<u32>)],
+    beam: &[Node<S>],
+    pack: &Pack,
+    next_pack: &Pack,
+    config: &BeamConfig,
+    nodes: &AtomicU64,
+) {
+    let mut by_fire: Vec<usize> = (0..next.len()).filter(|&i| next[i].0.fire.is_some()).collect();
+    by_fire.sort_by_key(|&i| (std::cmp::Reverse(next[i].0.fire.map(|f| f.chain)), i));
+    by_fire.truncate(config.two_rows);
+    let measured: Vec<(usize, u32)> = by_fire
+        .par_iter()
+        .map(|&i| {
+            let mut n = 0;
+            let parent = &beam[next[i].0.parent as usize].field;
+            let links = fire_under_two_rows(parent, pack, next_pack, config.build_chain_max, &mut n);
+            nodes.fetch_add(n, Relaxed);
+            (i, links)
+        })
+        .collect();
+    let one_row: Vec<Option<u32>> = next.iter_mut().map(|entry| entry.2.take()).collect();
+    for (i, links) in measured {
+        // Their chain may land one turn before ours or two: the chain that goes off either way.
+        next[i].2 = Some(one_row[i].map_or(links, |one| one.min(links)));
+    }
 }
 
 /// The width that lets the remaining depths fit the budget: this depth's cost per state (time,

@@ -66,6 +66,11 @@ pub struct BeamParams {
     /// `--refine-ms` / `--opening-ms`.
     #[arg(long, default_value_t = 4000)]
     pub refine_ms: u64,
+    /// When their field can fire a chain sending two rows two turns before the opening plan's
+    /// fire, the plan is searched again for the chain that fires whether their garbage lands one
+    /// turn before its fire or two, measured for this many of each depth's largest fires (0: never).
+    #[arg(long, default_value_t = 1000)]
+    pub plan_two_rows: usize,
     /// A refinement searches this many turns past the turn its plan fires.
     #[arg(long, default_value_t = 3)]
     pub refine_past_plan_turn: usize,
@@ -239,6 +244,7 @@ impl BeamParams {
             build_chain_max: self.build_chain_max,
             potential: self.beam_potential,
             under_row: true,
+            two_rows: 0,
         }
     }
 
@@ -288,11 +294,13 @@ impl BeamParams {
     /// that turn (by [`Self::plan_turn`] at the earliest for the opening). Under a node budget
     /// an opening refinement gets the share `refine_ms / opening_ms` of it, a rebuild's the
     /// rebuild's.
+    /// `two_rows`: the opening's fires measured under two rows as well ([`BeamConfig::two_rows`]).
     pub fn refine<S: Simulator>(
         &self,
         start: Start<'_, S>,
         opening: bool,
         fire_turn: usize,
+        two_rows: usize,
         deadline: Option<Instant>,
     ) -> BeamResult {
         let by = if opening { fire_turn.max(self.plan_turn) } else { fire_turn };
@@ -302,7 +310,7 @@ impl BeamParams {
             true => self.node_budget().map(|b| (b * self.refine_ms / self.opening_ms.max(1)).max(1)),
             false => base.node_budget,
         };
-        let beam = BeamConfig { depth, node_budget, ..base };
+        let beam = BeamConfig { depth, node_budget, two_rows: if opening { two_rows } else { 0 }, ..base };
         let anytime = BuilderConfig { depth, node_budget, ..self.builder(opening, deadline) };
         let turn = start.turn;
         let mut result = self.search_with(start, &beam, &anytime);
@@ -367,6 +375,7 @@ impl BeamParams {
             build_chain_max: self.build_chain_max,
             potential: self.beam_potential,
             under_row: false,
+            two_rows: 0,
         }
     }
 }

@@ -45,7 +45,8 @@ pub struct Line {
     /// The field expected at the start of each turn of the line (after that turn's garbage).
     pub expected: Vec<Field>,
     /// Links of the best fire at the line's last turn if a garbage row falls first (the
-    /// opponent fired the turn before), when the search measured it.
+    /// opponent fired the turn before), when the search measured it; where it measured two rows
+    /// too ([`fire_under_two_rows`]: they fired two turns before), the smaller of the two.
     pub under_row: Option<u32>,
 }
 
@@ -208,6 +209,32 @@ pub fn fire_under_a_row<S: Simulator>(field: &S, pack: &Pack, nodes: &mut u64) -
     let mut buried = field.clone();
     buried.drop_garbage_row();
     best_fire(&buried, pack, nodes)
+}
+
+/// The best chain `field` can fire with `next` when a garbage row falls before each of the two
+/// turns: before this turn's building move with `pack` (chosen again on top of the row: every
+/// placement that builds, firing at most `build_chain_max` links) and before the fire. What a
+/// chain fired the turn after is worth when their chain lands the turn before. 0 when nothing
+/// fires.
+pub fn fire_under_two_rows<S: Simulator>(
+    field: &S,
+    pack: &Pack,
+    next: &Pack,
+    build_chain_max: u32,
+    nodes: &mut u64,
+) -> u32 {
+    let mut first_row = field.clone();
+    first_row.drop_garbage_row();
+    let mut best = 0;
+    for action in Action::drops() {
+        let mut built = first_row.clone();
+        let outcome = built.apply(pack, action);
+        *nodes += 1;
+        if outcome.links <= build_chain_max && !built.is_dead() {
+            best = best.max(fire_under_a_row(&built, next, nodes).map_or(0, |f| f.chain.links));
+        }
+    }
+    best
 }
 
 /// The best chain one block of any number would fire, dropped on any column (counting drops).
