@@ -651,3 +651,55 @@ fn the_summary_reads_the_first_and_second_exchanges() {
         ["crasher", "2", "1/1/0/0", "11 at 20 (1)", "13.5 at 20 (2)", "0/2/0", "0-0-1", "1-0-0", "0-0-0", "1-0-1"]
     );
 }
+
+/// An opponent that ran out of time on its first turn never played (kera's JVM, sharing one core
+/// with our opening search): the game is void, left out of every figure, and the same command on
+/// the same `--json` plays it again; the new line replaces it.
+#[test]
+fn a_timeout_on_the_opponents_first_turn_is_void_and_played_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("games.jsonl");
+    one_pair_against_the_crasher(&json, &["--one-side"]);
+    let mut game = json_lines(&json).remove(0);
+    assert_eq!((game["our_seat"].as_u64(), game["turns"].as_u64()), (Some(0), Some(1)), "{game}");
+    assert_eq!(game["faults"], serde_json::json!([null, "crash"]), "a crash on turn 0 counts: {game}");
+    // The same game, lost by the opponent on time on turn 0.
+    game["faults"][1] = Value::from("timeout");
+    game["reason"] = Value::from("timeout");
+    std::fs::write(&json, format!("{game}\n")).unwrap();
+
+    let out = gauntlet(&["--summary", json.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("games: 0 (from"), "{stdout}");
+    assert!(stdout.contains("and 1 void: the opponent ran out of time on the first turn"), "{stdout}");
+    assert!(stdout.contains("(crasher 1)"), "{stdout}");
+    assert!(table_without_times(&stdout).is_empty(), "no figures from a void game: {stdout}");
+
+    // A timeout later in the game is a loss like any other: not void.
+    let mut later = game.clone();
+    later["turns"] = Value::from(30);
+    let file = dir.path().join("later.jsonl");
+    std::fs::write(&file, format!("{later}\n")).unwrap();
+    let stdout = String::from_utf8_lossy(&gauntlet(&["--summary", file.to_str().unwrap()]).stdout).to_string();
+    assert!(stdout.contains("games: 1 (from") && !stdout.contains("void"), "{stdout}");
+    assert_eq!(row(&stdout, "crasher")[2], "1-0-0", "{stdout}");
+
+    // Resumed: the void game is played again (the crasher crashes: a real result).
+    let stdout = one_pair_against_the_crasher(&json, &["--one-side"]);
+    assert_eq!(json_lines(&json).len(), 2, "the void line and the game played again");
+    assert!(stdout.contains("games: 1 (1 played now, 1 from"), "{stdout}");
+    assert!(!stdout.contains("void"), "{stdout}");
+    assert_eq!(row(&stdout, "crasher")[2], "1-0-0", "{stdout}");
+    let out = gauntlet(&["--summary", json.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "the replaced void line is not a game twice: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("games: 1 (from") && !stdout.contains("void"), "{stdout}");
+    // A third run has nothing left to play.
+    one_pair_against_the_crasher(&json, &["--one-side"]);
+    assert_eq!(json_lines(&json).len(), 2);
+}

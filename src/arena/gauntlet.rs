@@ -269,6 +269,32 @@ impl GauntletLine {
     fn our_score(&self) -> f64 {
         stats::seat_score(usize::try_from(self.line.winner).ok(), self.our_seat)
     }
+
+    /// A game the opponent lost on time on the first turn the bots played, before it made a move,
+    /// while our bot made its own: it never got to play (kera's JVM runs out of its turn 0 when it
+    /// shares one core with our opening search), so the game says nothing of our bot's strength
+    /// but of the cores it was given. Void games are left out of every figure and played again
+    /// on resume. (A crash or an illegal first command is the opponent's own fault, and counts.)
+    pub fn is_void(&self) -> bool {
+        let first_turn = self.line.start_turn.unwrap_or(0);
+        self.line.turns == first_turn + 1
+            && self.line.faults[self.their_seat()] == Some(FaultKind::Timeout)
+            && self.line.faults[self.our_seat].is_none()
+    }
+
+    /// The game's identity in a gauntlet: our bot, the opponent, the packs and the game index.
+    fn key(&self) -> (&str, &str, &str, usize) {
+        (&self.line.commands[self.our_seat], &self.opponent, &self.line.packs, self.line.game)
+    }
+}
+
+/// The lines without the void games that a later line of the same game replaced: a resumed
+/// gauntlet plays void games again and appends the new line to the same file.
+fn drop_replayed_void(lines: Vec<GauntletLine>) -> Vec<GauntletLine> {
+    let replayed: Vec<bool> = (0..lines.len())
+        .map(|i| lines[i].is_void() && lines[i + 1..].iter().any(|later| later.key() == lines[i].key()))
+        .collect();
+    lines.into_iter().zip(replayed).filter(|(_, replayed)| !replayed).map(|(g, _)| g).collect()
 }
 
 /// The fingerprint of seat `seat`'s commands: each turn's command, or its fault and refused line.
@@ -310,7 +336,7 @@ fn load_lines(path: &Path) -> Result<Vec<GauntletLine>, String> {
         file.set_len(complete.len() as u64).map_err(|e| format!("{}: {e}", path.display()))?;
         eprintln!("codevs-reborn: {}: dropped an unfinished last line", path.display());
     }
-    parse_lines(path, complete)
+    parse_lines(path, complete).map(drop_replayed_void)
 }
 
 /// The text up to its last newline: without an unfinished last line.
@@ -346,7 +372,7 @@ fn load_summary_files(files: &[PathBuf], pool: bool) -> Result<Vec<GauntletLine>
         if complete.len() < text.len() {
             eprintln!("codevs-reborn: {}: left out an unfinished last line", path.display());
         }
-        for g in parse_lines(path, complete)? {
+        for g in drop_replayed_void(parse_lines(path, complete)?) {
             let game = format!("game {} of {} on {}", g.line.game, g.opponent, g.line.packs);
             let ours = &g.line.commands[g.our_seat];
             match &our_bot {
@@ -393,10 +419,14 @@ fn summarize(files: &[PathBuf], compare: &[PathBuf], pool: bool) -> Result<(), S
     println!();
     let (b_bot, b) = summarize_one(compare, false)?;
     println!();
-    let (a, b): (Vec<Outcome>, Vec<Outcome>) =
-        (a.iter().map(GauntletLine::outcome).collect(), b.iter().map(GauntletLine::outcome).collect());
+    let (a, b): (Vec<Outcome>, Vec<Outcome>) = (played_outcomes(&a), played_outcomes(&b));
     print!("{}", paired::paired_text(&a_bot, &b_bot, &a, &b));
     Ok(())
+}
+
+/// The games that count (not void), as a comparison with another bot's sees them.
+fn played_outcomes(lines: &[GauntletLine]) -> Vec<Outcome<'_>> {
+    lines.iter().filter(|g| !g.is_void()).map(GauntletLine::outcome).collect()
 }
 
 /// Prints the summary of one bot's games in `files`; returns the bot's command (its commands,
@@ -483,8 +513,12 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     }
 
     let labels: Vec<String> = (0..pairs).map(|p| source.label(p)).collect();
-    let done: HashSet<(&str, &str, usize)> =
-        lines.iter().map(|g| (g.opponent.as_str(), g.line.packs.as_str(), g.line.game)).collect();
+    // Void games are played again: the opponent never got to play them.
+    let done: HashSet<(&str, &str, usize)> = lines
+        .iter()
+        .filter(|g| !g.is_void())
+        .map(|g| (g.opponent.as_str(), g.line.packs.as_str(), g.line.game))
+        .collect();
     let planned = planned_games(opponents.len(), pairs, args.one_side, |pair| source.home_seat(pair), args.shard);
     let tasks: Vec<Task> = planned
         .iter()
@@ -556,7 +590,7 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     if let Some(Shard { index, count }) = args.shard {
         source.push_str(&format!("; shard {index}/{count}"));
     }
-    print_summary(bot, &source, &opponents, &lines);
+    print_summary(bot, &source, &opponents, &drop_replayed_void(lines));
     Ok(())
 }
 
@@ -599,7 +633,7 @@ fn tally<'a>(games: impl IntoIterator<Item = &'a GauntletLine>) -> Tally {
 
 /// The progress bar's message: the tally against the opponent of the game that just ended.
 fn progress(opponent: &str, lines: &[GauntletLine]) -> String {
-    let t = tally(lines.iter().filter(|g| g.opponent == opponent));
+    let t = tally(lines.iter().filter(|g| g.opponent == opponent && !g.is_void()));
     format!("vs {opponent}: {}W {}D {}L", t.wins, t.draws, t.losses)
 }
 
@@ -631,6 +665,15 @@ fn median(mut values: Vec<u64>) -> Option<f64> {
         _ if n % 2 == 1 => Some(values[n / 2] as f64),
         _ => Some((values[n / 2 - 1] + values[n / 2]) as f64 / 2.0),
     }
+}
+
+/// The void games by opponent: `kera 10, toga 1`.
+fn void_counts(lines: &[GauntletLine]) -> String {
+    let mut counts: BTreeMap<&str, u64> = BTreeMap::new();
+    for g in lines.iter().filter(|g| g.is_void()) {
+        *counts.entry(&g.opponent).or_default() += 1;
+    }
+    counts.iter().map(|(who, n)| format!("{who} {n}")).collect::<Vec<_>>().join(", ")
 }
 
 /// `kind n, kind n` or `-`.
@@ -837,11 +880,25 @@ fn exchange_table(opponents: &[Opponent], lines: &[GauntletLine], round: usize) 
     format_table(&rows, &label_left(header.len()))
 }
 
-/// Prints the summary of `lines`, played by `bot`; `source` says where the games come from.
-fn print_summary(bot: &str, source: &str, opponents: &[Opponent], lines: &[GauntletLine]) {
-    let our_name = lines.iter().map(|g| g.line.names[g.our_seat].as_str()).find(|n| !n.is_empty()).unwrap_or("?");
+/// Prints the summary of `lines`, played by `bot`; `source` says where the games come from. Void
+/// games ([`GauntletLine::is_void`]) are counted, then left out of every figure.
+fn print_summary(bot: &str, source: &str, opponents: &[Opponent], all: &[GauntletLine]) {
+    let our_name = all.iter().map(|g| g.line.names[g.our_seat].as_str()).find(|n| !n.is_empty()).unwrap_or("?");
     println!("bot: {our_name} ({bot})");
-    println!("games: {} ({source})", lines.len());
+    let lines: Vec<GauntletLine> = all.iter().filter(|g| !g.is_void()).cloned().collect();
+    let lines = &lines[..];
+    let void = all.len() - lines.len();
+    if void == 0 {
+        println!("games: {} ({source})", lines.len());
+    } else {
+        println!(
+            "games: {} ({source}), and {void} void: the opponent ran out of time on the first turn, before \
+             it made a move ({}), left out of every figure below; play them again with more cores a game \
+             (--cpus-per-game, or fewer --jobs): the same command with the same --json plays only them",
+            lines.len(),
+            void_counts(all)
+        );
+    }
     let (table, mirrors) = summary_table(opponents, lines);
     print!("{table}");
     if mirrors > 0 {
