@@ -12,7 +12,10 @@ def load(spec):
     d={}
     for f in spec.split(','):
         for l in open(f):
-            g=json.loads(l); m=re.search(r'(\d{4})\.pack',g['packs'])
+            g=json.loads(l)
+            # a void game (the opponent lost on time on its first turn, before a move) never played
+            if g['turns']==g.get('start_turn',0)+1 and g['faults'][1-g['our_seat']]=='timeout' and g['faults'][g['our_seat']] is None: continue
+            m=re.search(r'(\d{4})\.pack',g['packs'])
             if not m: m=re.search(r'game-(\d{4})',g['packs'])
             k=(g['opponent'],int(m.group(1)),g['our_seat'])
             d[k]=1.0 if g['winner']==g['our_seat'] else (0.0 if g['winner']==1-g['our_seat'] else 0.5)
