@@ -667,28 +667,29 @@ fn median(mut values: Vec<u64>) -> Option<f64> {
     }
 }
 
+/// How often each name occurs, in name order: `kera 10, toga 1` (empty for none).
+fn counts_text<'a>(names: impl IntoIterator<Item = &'a str>) -> String {
+    let mut counts: BTreeMap<&str, u64> = BTreeMap::new();
+    for name in names {
+        *counts.entry(name).or_default() += 1;
+    }
+    counts.iter().map(|(name, n)| format!("{name} {n}")).collect::<Vec<_>>().join(", ")
+}
+
 /// The void games by opponent: `kera 10, toga 1`.
 fn void_counts(lines: &[GauntletLine]) -> String {
-    let mut counts: BTreeMap<&str, u64> = BTreeMap::new();
-    for g in lines.iter().filter(|g| g.is_void()) {
-        *counts.entry(&g.opponent).or_default() += 1;
-    }
-    counts.iter().map(|(who, n)| format!("{who} {n}")).collect::<Vec<_>>().join(", ")
+    counts_text(lines.iter().filter(|g| g.is_void()).map(|g| g.opponent.as_str()))
 }
 
 /// `kind n, kind n` or `-`.
 fn faults(games: &[&GauntletLine], ours: bool) -> String {
-    let mut counts: BTreeMap<&str, u64> = BTreeMap::new();
-    for g in games {
-        let seat = if ours { g.our_seat } else { g.their_seat() };
-        if let Some(kind) = g.line.faults[seat] {
-            *counts.entry(fault_name(kind)).or_default() += 1;
-        }
+    let seat = |g: &GauntletLine| if ours { g.our_seat } else { g.their_seat() };
+    let text = counts_text(games.iter().filter_map(|g| g.line.faults[seat(g)]).map(fault_name));
+    if text.is_empty() {
+        "-".into()
+    } else {
+        text
     }
-    if counts.is_empty() {
-        return "-".into();
-    }
-    counts.iter().map(|(kind, n)| format!("{kind} {n}")).collect::<Vec<_>>().join(", ")
 }
 
 /// One row of the summary table.
