@@ -7,7 +7,7 @@ set -euo pipefail
 
 usage() {
   cat <<'EOF'
-Usage: scripts/peers.sh [--out DIR] [--source NAME=URL|GITDIR]... [--march ARCH] [NAME...]
+Usage: scripts/peers.sh [--out DIR] [--source NAME=URL|GITDIR]... [--march ARCH] [--keep-source] [NAME...]
 
 Fetches and builds public bots of the 2019 CODE VS Reborn contest as sparring partners, outside
 the repository (their code is theirs and is never copied into the project):
@@ -19,9 +19,10 @@ the repository (their code is theirs and is never copied into the project):
 
 NAME... picks the bots (default: all four). Each lands in DIR/NAME/ with an executable
 DIR/NAME/run that plays one game over stdin/stdout (ysgeso with its author's submission flags,
-kera's JVM with the serial GC and two JIT threads), and source.txt naming the repository and commit it was built
-from. The sources are fetched into a temporary folder and deleted after the build. A bot built
-again replaces its folder, only once the new build has succeeded.
+kera's JVM with the serial GC and two JIT threads), and source.txt naming the repository and
+commit it was built from. The sources are fetched into a temporary folder and deleted after the
+build (--keep-source keeps them). A bot built again replaces its folder, only once the new build
+has succeeded.
 
 DIR/opponents.txt then gets one line `NAME=exec DIR/NAME/run` for every bot built in DIR (by
 this run or an earlier one), for `codevs-reborn gauntlet --opponents DIR/opponents.txt`.
@@ -35,6 +36,8 @@ Options:
                           changes). Repeatable
   --march ARCH            the CPU to build for: g++ -march=ARCH, rustc -C target-cpu=ARCH
                           (default native; e.g. x86-64-v3 for bots run on another machine)
+  --keep-source           keep each bot's sources, as built, in DIR/NAME/src (what
+                          scripts/simcmp.sh times their simulators from) instead of deleting them
   -h, --help              this text
 
 Before building, the tools the chosen bots need are checked (git; cargo for toga; javac and
@@ -48,16 +51,16 @@ EOF
 
 all_bots=(toga kera ysgeso colun)
 march=native
+keep_source=0
 out=${XDG_CACHE_HOME:-$HOME/.cache}/codevs-reborn/peers
 sources=() # NAME=FROM overrides, the last one for a name wins
 chosen=()
 
-say() { echo "peers.sh: $*" >&2; }
-usage_error() {
-  say "$* (see --help)"
-  exit 2
-}
-is_bot() { [[ " ${all_bots[*]} " == *" $1 "* ]]; }
+script=peers.sh
+here=${BASH_SOURCE[0]%/*}
+[ "$here" != "${BASH_SOURCE[0]}" ] || here=.
+# shellcheck source=scripts/common.sh
+source "$here/common.sh"
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -71,11 +74,10 @@ while [ $# -gt 0 ]; do
     --march)
       [[ $2 =~ ^[A-Za-z0-9._-]+$ ]] || usage_error "--march wants a CPU name such as native or x86-64-v3, found '$2'"
       march=$2; shift ;;
+    --keep-source) keep_source=1 ;;
     -h | --help) usage; exit 0 ;;
     -*) usage_error "unknown option $1" ;;
-    *)
-      is_bot "$1" || usage_error "unknown bot '$1' (the bots: ${all_bots[*]})"
-      [[ " ${chosen[*]-} " == *" $1 "* ]] || chosen+=("$1") ;;
+    *) choose_bot "$1" ;;
   esac
   shift
 done
@@ -229,6 +231,7 @@ fetch_and_build() {
   build "$name" "$stage" "$work/src"
   printf 'repository: %s\ncommit: %s\nmarch: %s\nbuilt: %s\n' "$from" "$commit" "$march" \
     "$(date -u +%Y-%m-%dT%H:%M:%SZ)" >"$stage/source.txt"
+  if [ $keep_source -eq 1 ]; then mv "$work/src" "$stage/src"; fi
   rm -rf "${out:?}/$name"
   mv "$stage" "$out/$name"
   say "$name: built $out/$name/run in $((SECONDS - started)) s"

@@ -1,7 +1,8 @@
 //! scripts/peers.sh without the network: it fetches made-up bots laid out as two of the 2019
 //! sparring partners (colun's `run.cpp`, togatoga's Rust crate `togatog_ai`) from git repositories
 //! made here, builds them outside the project, and the gauntlet plays what it built; it names
-//! every missing tool before building anything, and refuses bad usage.
+//! every missing tool before building anything, keeps the sources when asked (`--keep-source`,
+//! for scripts/simcmp.sh), and refuses bad usage.
 //!
 //! Without git, g++ or cargo the building test prints a note and passes, unless `CI` is set: CI
 //! must run it.
@@ -205,6 +206,23 @@ fn builds_made_up_peers_from_local_repositories_and_the_gauntlet_plays_them() {
         assert!(game["faults"][their_seat].is_null(), "the built bot faulted: {game}");
         assert!(game["turns"].as_u64().unwrap() >= 5, "a game of a few turns at least: {game}");
     }
+}
+
+#[test]
+fn keep_source_leaves_the_sources_as_built_beside_the_bot() {
+    if !tools_present(&["git", "g++"]) {
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let colun_repo = tmp.path().join("colun");
+    commit_repo(&colun_repo, &[("run.cpp", COLUN_RUN_CPP)]);
+    let out_dir = tmp.path().join("peers");
+    let source = format!("colun={}", colun_repo.display());
+    let out =
+        run_script(&["--out", out_dir.to_str().unwrap(), "--source", &source, "--keep-source", "colun"], tmp.path());
+    assert!(out.status.success(), "peers.sh failed:\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(is_executable(&out_dir.join("colun/run")));
+    assert_eq!(fs::read_to_string(out_dir.join("colun/src/run.cpp")).unwrap(), COLUN_RUN_CPP);
 }
 
 #[test]

@@ -1,0 +1,18 @@
+# Shared by the scripts beside it (sourced, not run): messages on stderr named after the script,
+# usage errors (one line, exit 2), and the bot names a script is given. The sourcing script sets
+# `script` (its name), `all_bots` and `chosen` first.
+
+say() { echo "$script: $*" >&2; }
+
+usage_error() {
+  say "$* (see --help)"
+  exit 2
+}
+
+is_bot() { [[ " ${all_bots[*]} " == *" $1 "* ]]; }
+
+# NAME: adds a bot named on the command line to `chosen` (once), or refuses the name.
+choose_bot() {
+  is_bot "$1" || usage_error "unknown bot '$1' (the bots: ${all_bots[*]})"
+  [[ " ${chosen[*]-} " == *" $1 "* ]] || chosen+=("$1")
+}
