@@ -2,6 +2,10 @@
 # usage errors (one line, exit 2), and the bot names a script is given. The sourcing script sets
 # `script` (its name), `all_bots` and `chosen` first.
 
+# The folder of ysgeso's repository holding the version its author submitted to the qualifier
+# (Japanese for "qualifier, final version"): what peers.sh builds and simcmp.sh times.
+ysgeso_folder=予選時最終版
+
 say() { echo "$script: $*" >&2; }
 
 usage_error() {

@@ -183,11 +183,10 @@ build() {
       run_script 'java -XX:+UseSerialGC -XX:CICompilerCount=2 -cp "$(dirname "$0")/classes" Main' >"$stage/run"
       ;;
     ysgeso)
-      # The version its author submitted to the qualifier: the folder's name is Japanese for
-      # "qualifier, final version".
-      local dir=$src/予選時最終版
+      # The version its author submitted to the qualifier.
+      local dir=$src/$ysgeso_folder
       [ -f "$dir/codevsreborn.cpp" ] || {
-        say "ysgeso: no qualifier-final folder (予選時最終版/codevsreborn.cpp) in its repository"
+        say "ysgeso: no qualifier-final folder ($ysgeso_folder/codevsreborn.cpp) in its repository"
         return 1
       }
       # Modern libstdc++ compares allocators with ==, which its 2019 MyAllocator lacks: add both

@@ -79,11 +79,12 @@ done
 # NAME: builds the harness of one bot into $peers/NAME/simcmp/harness.
 build_harness() {
   local bot=$1 dir=$peers/$1/simcmp
-  rm -rf "$dir"
+  # The harness is replaced; cargo's target folder stays, so a second run rebuilds only it.
+  rm -f "$dir/harness"
   mkdir -p "$dir"
   case "$bot" in
     toga)
-      mkdir "$dir/src"
+      mkdir -p "$dir/src"
       cp "$root/scripts/simcmp/toga.rs" "$dir/src/main.rs"
       # Built with the flags peers.sh gives the bot (release, this machine's CPU).
       printf '[package]\nname = "simcmp-toga"\nversion = "0.1.0"\nedition = "2021"\npublish = false\n\n[dependencies]\ntogatog_ai = { path = "../src" }\n\n[workspace]\n' >"$dir/Cargo.toml"
@@ -93,7 +94,7 @@ build_harness() {
       ;;
     ysgeso)
       # The flags peers.sh builds the bot with (its author's).
-      g++ -std=c++11 -O2 -DNDEBUG -march=native -pthread -w -I "$peers/ysgeso/src/予選時最終版" \
+      g++ -std=c++11 -O2 -DNDEBUG -march=native -pthread -w -I "$peers/ysgeso/src/$ysgeso_folder" \
         -o "$dir/harness" "$root/scripts/simcmp/ysgeso.cpp" >&2
       ;;
   esac

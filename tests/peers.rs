@@ -14,6 +14,8 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+mod common;
+
 const BIN: &str = env!("CARGO_BIN_EXE_codevs-reborn");
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/peers.sh");
 
@@ -80,21 +82,9 @@ fn main() {
 }
 "#;
 
-fn find_on_path(tool: &str) -> Option<PathBuf> {
-    let paths = std::env::var_os("PATH")?;
-    std::env::split_paths(&paths).map(|dir| dir.join(tool)).find(|p| p.is_file())
-}
-
-/// Whether every tool is on PATH; when one is not, a note (the test then passes), or a failure
-/// when `CI` is set.
+/// Whether every tool a building test needs is on PATH (see [`common::tools_present`]).
 fn tools_present(tools: &[&str]) -> bool {
-    let missing: Vec<&str> = tools.iter().copied().filter(|tool| find_on_path(tool).is_none()).collect();
-    if missing.is_empty() {
-        return true;
-    }
-    assert!(std::env::var_os("CI").is_none(), "CI must build the made-up peers, but {missing:?} not found");
-    eprintln!("note: skipping the peers.sh build test: {missing:?} not found (with CI set this fails)");
-    false
+    common::tools_present(tools, "the peers.sh build test")
 }
 
 fn git(dir: &Path, args: &[&str]) {
@@ -266,7 +256,7 @@ fn names_every_missing_tool_and_builds_nothing() {
         fs::write(&stub, "#!/bin/sh\nexit 1\n").unwrap();
         fs::set_permissions(&stub, fs::Permissions::from_mode(0o755)).unwrap();
     }
-    let bash = find_on_path("bash").unwrap_or_else(|| PathBuf::from("/bin/bash"));
+    let bash = common::find_on_path("bash").unwrap_or_else(|| PathBuf::from("/bin/bash"));
     let out_dir = tmp.path().join("peers");
     let out = Command::new(bash)
         .args([SCRIPT, "--out", out_dir.to_str().unwrap(), "toga", "kera", "colun"])

@@ -9,6 +9,8 @@ use std::fs;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
+mod common;
+
 const BIN: &str = env!("CARGO_BIN_EXE_codevs-reborn");
 const SCRIPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/simcmp.sh");
 
@@ -46,15 +48,6 @@ fn run_script(args: &[&str]) -> Output {
     Command::new(SCRIPT).args(args).stdin(Stdio::null()).output().expect("scripts/simcmp.sh runs")
 }
 
-fn cargo_present() -> bool {
-    let found = Command::new("cargo").arg("--version").output().is_ok_and(|o| o.status.success());
-    assert!(found || std::env::var_os("CI").is_none(), "CI must build the made-up harness, but cargo was not found");
-    if !found {
-        eprintln!("note: skipping the simcmp.sh build test: cargo not found (with CI set this fails)");
-    }
-    found
-}
-
 fn write(path: &Path, text: &str) {
     fs::create_dir_all(path.parent().unwrap()).unwrap();
     fs::write(path, text).unwrap();
@@ -62,7 +55,7 @@ fn write(path: &Path, text: &str) {
 
 #[test]
 fn times_a_peer_beside_ours_and_refuses_a_simulator_that_disagrees() {
-    if !cargo_present() {
+    if !common::tools_present(&["cargo"], "the simcmp.sh build test") {
         return;
     }
     let tmp = tempfile::tempdir().unwrap();
