@@ -1,0 +1,414 @@
+//! `codevs-reborn gauntlet`: one bot against several named opponents, as cutechess-cli's gauntlet.
+//!
+//! Every opponent plays the same pack pairs (pair k: pack file k, or seed S + k, played twice with
+//! sides swapped), so opponents are compared on the same packs. Games run `--jobs` at a time, job
+//! slot k pinned with `taskset` to its own cores. Each game is appended to the `--json` file as it
+//! ends, and a run with an existing file skips the games already in it, so a long gauntlet can
+//! span several sittings; the summary always covers every game in the file.
+//!
+//! `--shard K/N` plays the K-th of N disjoint slices of the planned games (game i of the list,
+//! opponents in order then game index, goes to shard i mod N + 1), so N runs with the same flags,
+//! on one machine or many, play every game once; `--summary FILE...` then reads their files
+//! together and prints the table without playing.
+//!
+//! This module plans and plays the games; `line` reads and writes the `--json` file's game
+//! lines, `summary` prints the tables from them.
+
+mod line;
+mod summary;
+
+use std::collections::HashSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use super::jobs::PinnedJobs;
+use super::record;
+use super::{append_json_line, play_in_parallel, play_recorded, ControlArgs, GameSpec};
+use super::{Finished, PackArgs, PackSource, RecordArgs};
+use crate::rules::FaultKind;
+
+pub use line::GauntletLine;
+use line::{drop_replayed_void, load_lines, moves_fingerprint};
+pub use summary::Exchange;
+use summary::{print_summary, summarize, tally};
+
+/// `codevs-reborn gauntlet` flags.
+#[derive(Clone, Debug, clap::Args)]
+pub struct GauntletArgs {
+    /// Our bot: a shell command (run with `sh -c`); the summary is from its point of view.
+    #[arg(long, value_name = "CMD", required_unless_present = "summary")]
+    pub bot: Option<String>,
+    #[command(flatten)]
+    pub opponents: OpponentArgs,
+    #[command(flatten)]
+    pub packs: PackArgs,
+    /// Game pairs per opponent: pair k plays pack file k (or seed S + k, or book position k)
+    /// twice, sides swapped. Every opponent gets the same packs; pack files are reused in order
+    /// when there are fewer. Default: 6, or every position of --book.
+    #[arg(long, value_name = "N")]
+    pub pairs: Option<usize>,
+    /// Play one game of each pair instead of both (our seat alternating: seat 0 on even pairs,
+    /// seat 1 on odd ones; from a book, the seat our bot had in the position's game, so that it
+    /// plays on from the field it built, where that game had it on one side). Both seats get the
+    /// same packs and move at once, so between deterministic bots the second game only repeats
+    /// the first: this doubles the pack files covered per hour. Run again without it (same
+    /// `--json`) to play the other halves.
+    #[arg(long)]
+    pub one_side: bool,
+    #[command(flatten)]
+    pub control: ControlArgs,
+    /// One JSON object per game (the arena's, plus the opponent's name, our seat, the pair, the
+    /// cpus, each bot's peak memory and a fingerprint of its moves), appended as games end. If
+    /// FILE exists the gauntlet resumes: games already in it are not played again, and the
+    /// summary covers them all.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    #[command(flatten)]
+    pub record: RecordArgs,
+    #[command(flatten)]
+    pub jobs: PinnedJobs,
+    /// Play only the K-th of N disjoint slices of the games (game i of the planned list, opponents
+    /// in order then game index, goes to shard i mod N + 1): N runs with the same flags, each
+    /// with its own --json file, play every game once. Summarize them with --summary.
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    pub shard: Option<Shard>,
+    /// Play nothing: print the summary of the games in these --json files (shards' files, or
+    /// their concatenation). They must hold one bot's games, each game once.
+    #[arg(
+        long,
+        value_name = "FILE",
+        num_args = 1..,
+        conflicts_with_all = ["bot", "opponents", "opponent", "json", "replays", "shard"]
+    )]
+    pub summary: Vec<PathBuf>,
+    /// With --summary: also summarize another bot's games in these --json files, and compare
+    /// the two game by game (same opponent, pack file and seat) with a sign test.
+    #[arg(long, value_name = "FILE", num_args = 1.., requires = "summary")]
+    pub compare: Vec<PathBuf>,
+    /// With --summary: the files' games are one bot's even where its command differs, as the
+    /// same build run from another path in another session does (to pool judgements); the
+    /// summary names every command, and a game is refused twice only under the same command.
+    /// Not with --compare: a pack file played twice would pair twice.
+    #[arg(long, requires = "summary", conflicts_with = "compare")]
+    pub pool: bool,
+}
+
+/// One slice of a sharded gauntlet: shard `index` (1-based) of `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// Whether game `i` of the planned list is this shard's.
+    fn takes(&self, i: usize) -> bool {
+        i % self.count == self.index - 1
+    }
+}
+
+/// Reads `K/N` with 1 ≤ K ≤ N.
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
+    let bad = || format!("expected K/N with 1 <= K <= N (shard K of N, e.g. 2/4), found {text:?}");
+    let (index, count) = text.split_once('/').ok_or_else(bad)?;
+    let (index, count): (usize, usize) =
+        (index.trim().parse().map_err(|_| bad())?, count.trim().parse().map_err(|_| bad())?);
+    if !(1..=count).contains(&index) {
+        return Err(bad());
+    }
+    Ok(Shard { index, count })
+}
+
+/// The games a gauntlet plans, as (opponent index, game index; game `2k + s` is pair `k` with
+/// our bot in seat `s`): opponents in order, then games. With `one_side`, one game of each pair:
+/// our seat is `home_seat(pair)` where it says one (a book position's side), else 0 on even pairs
+/// and 1 on odd ones. With a shard, only its slice; the slice depends on nothing else, so that
+/// shards never overlap.
+pub fn planned_games(
+    opponents: usize,
+    pairs: usize,
+    one_side: bool,
+    home_seat: impl Fn(usize) -> Option<usize>,
+    shard: Option<Shard>,
+) -> Vec<(usize, usize)> {
+    let played = |game: usize| {
+        let pair = game / 2;
+        !one_side || game % 2 == home_seat(pair).unwrap_or(pair % 2)
+    };
+    (0..opponents)
+        .flat_map(|o| (0..2 * pairs).filter(|&g| played(g)).map(move |g| (o, g)))
+        .enumerate()
+        .filter(|(i, _)| shard.is_none_or(|s| s.takes(*i)))
+        .map(|(_, game)| game)
+        .collect()
+}
+
+/// A named opponent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opponent {
+    pub name: String,
+    pub command: String,
+}
+
+/// Game pairs per opponent when `--pairs` is not given (and no book gives them).
+const DEFAULT_PAIRS: usize = 6;
+
+const OPPONENT_SYNTAX: &str = "expected NAME=COMMAND (NAME: letters, digits, '.', '_', '-'; a command after '=')";
+
+/// Reads `NAME=COMMAND`: the name is also a replay folder, so it is kept to a safe alphabet.
+pub fn parse_opponent(text: &str) -> Result<Opponent, String> {
+    let bad = || format!("{OPPONENT_SYNTAX}, found {text:?}");
+    let (name, command) = text.split_once('=').ok_or_else(bad)?;
+    let (name, command) = (name.trim(), command.trim());
+    let name_ok = !name.is_empty()
+        && !name.starts_with('.')
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b));
+    if !name_ok || command.is_empty() {
+        return Err(bad());
+    }
+    Ok(Opponent { name: name.to_string(), command: command.to_string() })
+}
+
+/// Reads an opponents file's text (`file` names it in errors): `NAME=COMMAND` lines, blank lines
+/// and `#` comments. An error names the file and line.
+pub fn parse_opponents(file: &Path, text: &str) -> Result<Vec<Opponent>, String> {
+    let mut opponents: Vec<Opponent> = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = format!("{}:{}", file.display(), i + 1);
+        let opponent = parse_opponent(line).map_err(|e| format!("{at}: {e}"))?;
+        if opponents.iter().any(|o| o.name == opponent.name) {
+            return Err(format!("{at}: opponent {} is named twice", opponent.name));
+        }
+        opponents.push(opponent);
+    }
+    Ok(opponents)
+}
+
+/// Named opponents (`gauntlet`, and `tune`'s pool).
+#[derive(Clone, Debug, clap::Args)]
+pub struct OpponentArgs {
+    /// The opponents: a file of `NAME=COMMAND` lines (NAME: letters, digits, `.`, `_`, `-`);
+    /// blank lines and lines starting with `#` are skipped.
+    #[arg(long, value_name = "FILE")]
+    pub opponents: Option<PathBuf>,
+    /// One more opponent, NAME=COMMAND (repeatable; after those of --opponents).
+    #[arg(long = "opponent", value_name = "NAME=COMMAND")]
+    pub opponent: Vec<String>,
+}
+
+impl OpponentArgs {
+    /// The opponents of `--opponents FILE` then of each `--opponent` (perhaps none).
+    pub fn read(&self) -> Result<Vec<Opponent>, String> {
+        let mut all = match &self.opponents {
+            Some(path) => {
+                let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                parse_opponents(path, &text)?
+            }
+            None => Vec::new(),
+        };
+        for text in &self.opponent {
+            let opponent = parse_opponent(text).map_err(|e| format!("--opponent: {e}"))?;
+            if all.iter().any(|o| o.name == opponent.name) {
+                return Err(format!("--opponent: opponent {} is named twice", opponent.name));
+            }
+            all.push(opponent);
+        }
+        Ok(all)
+    }
+}
+
+/// The gauntlet's opponents: at least one.
+fn opponents(args: &GauntletArgs) -> Result<Vec<Opponent>, String> {
+    let all = args.opponents.read()?;
+    if all.is_empty() {
+        return Err("no opponents: give --opponents FILE or --opponent NAME=COMMAND".into());
+    }
+    Ok(all)
+}
+
+/// One game still to play.
+struct Task<'a> {
+    opponent: &'a Opponent,
+    /// The game's index within the opponent (pair game / 2, our seat game % 2).
+    game: usize,
+}
+
+/// Checks that the file's games were played by the same bot and the same opponents as now, so a
+/// resumed gauntlet never mixes two matches.
+fn check_resumed(path: &Path, lines: &[GauntletLine], bot: &str, opponents: &[Opponent]) -> Result<(), String> {
+    for g in lines {
+        let at = || format!("{} (game {} of {})", path.display(), g.line.game, g.opponent);
+        let ours = &g.line.commands[g.our_seat];
+        if ours != bot {
+            return Err(format!("{}: our bot was `{ours}`, not `{bot}` (use another --json file)", at()));
+        }
+        let theirs = &g.line.commands[g.their_seat()];
+        if let Some(o) = opponents.iter().find(|o| o.name == g.opponent) {
+            if *theirs != o.command {
+                return Err(format!("{}: {} was `{theirs}`, not `{}` (rename it)", at(), o.name, o.command));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs a gauntlet (or with `--summary`, summarizes files); an error is a one-line message for
+/// the user.
+pub fn run(args: &GauntletArgs) -> Result<(), String> {
+    if !args.summary.is_empty() {
+        return summarize(&args.summary, &args.compare, args.pool);
+    }
+    let bot = args.bot.as_deref().ok_or("--bot is required")?;
+    let limits = args.control.limits()?;
+    let opponents = opponents(args)?;
+    let source = PackSource::open(&args.packs)?;
+    let pairs = args.pairs.unwrap_or(if args.packs.book.is_some() { source.len().unwrap_or(0) } else { DEFAULT_PAIRS });
+    if pairs == 0 {
+        return Err("--pairs must be at least 1".into());
+    }
+    let cpus = args.jobs.slots()?;
+    let mut lines = match &args.json {
+        Some(path) => load_lines(path)?,
+        None => Vec::new(),
+    };
+    if let Some(path) = &args.json {
+        check_resumed(path, &lines, bot, &opponents)?;
+    }
+    let resumed = lines.len();
+    let mut json = match &args.json {
+        Some(path) => Some(
+            fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("{}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    if let Some(dir) = &args.record.replays {
+        fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+
+    let labels: Vec<String> = (0..pairs).map(|p| source.label(p)).collect();
+    // Void games are played again: the opponent never got to play them.
+    let done: HashSet<(&str, &str, usize)> = lines
+        .iter()
+        .filter(|g| !g.is_void())
+        .map(|g| (g.opponent.as_str(), g.line.packs.as_str(), g.line.game))
+        .collect();
+    let planned = planned_games(opponents.len(), pairs, args.one_side, |pair| source.home_seat(pair), args.shard);
+    let tasks: Vec<Task> = planned
+        .iter()
+        .map(|&(o, game)| Task { opponent: &opponents[o], game })
+        .filter(|t| !done.contains(&(t.opponent.name.as_str(), labels[t.game / 2].as_str(), t.game)))
+        .collect();
+    let planned = planned.len();
+
+    let stop = AtomicBool::new(false);
+    let play = |slot: usize, i: usize| {
+        let task = &tasks[i];
+        let spec = GameSpec {
+            game: task.game,
+            a_seat: task.game % 2,
+            deal: source.get(task.game / 2),
+            commands: [bot, &task.opponent.command],
+            cpus: cpus[slot].as_deref(),
+            replay_dir: args
+                .record
+                .replays
+                .as_ref()
+                .map(|root| record::replay_dir(&root.join(&task.opponent.name), task.game)),
+            bot_stderr: args.record.bot_stderr,
+        };
+        play_recorded(spec, &limits, &stop).map(|f| f.map(|f| (f, cpus[slot].clone())))
+    };
+
+    let bar = ProgressBar::new(planned as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games  {msg}  [{elapsed_precise}]")
+            .expect("a valid template"),
+    );
+    bar.set_position((planned - tasks.len()) as u64);
+    let mut error = None;
+    play_in_parallel(args.jobs.jobs, tasks.len(), &stop, play, |i, result| {
+        match result {
+            Ok(Some((finished, cpus))) => {
+                if let Some(e) = never_started(bot, tasks[i].opponent, &finished) {
+                    error = Some(e);
+                } else {
+                    let game = gauntlet_line(&tasks[i].opponent.name, finished, cpus);
+                    if let Some(file) = &mut json {
+                        if let Err(e) = append_json_line(file, &game) {
+                            error = Some(e);
+                        }
+                    }
+                    let name = game.opponent.clone();
+                    lines.push(game);
+                    bar.inc(1);
+                    bar.set_message(progress(&name, &lines));
+                }
+            }
+            Ok(None) => {}
+            Err(e) => error = Some(e),
+        }
+        if error.is_some() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = error {
+        return Err(e);
+    }
+    let played = lines.len() - resumed;
+    let mut source = match &args.json {
+        Some(path) if resumed > 0 => format!("{played} played now, {resumed} from {}", path.display()),
+        _ => format!("{played} played now"),
+    };
+    if let Some(Shard { index, count }) = args.shard {
+        source.push_str(&format!("; shard {index}/{count}"));
+    }
+    print_summary(bot, &source, &opponents, &drop_replayed_void(lines));
+    Ok(())
+}
+
+/// The error for a bot that exited without ever printing its name: its command does not run (a
+/// misspelt path), and every game would be lost the same way, so the gauntlet stops at once. (A
+/// slow start is a timeout, recorded as usual.)
+fn never_started(bot: &str, opponent: &Opponent, f: &Finished) -> Option<String> {
+    let seat =
+        (0..2).find(|&seat| f.played.names[seat].is_empty() && f.played.faults[seat] == Some(FaultKind::Crash))?;
+    let who = if seat == f.a_seat {
+        format!("our bot (--bot {bot})")
+    } else {
+        format!("opponent {} ({})", opponent.name, opponent.command)
+    };
+    Some(format!(
+        "{who} ended before printing its name: check that the command runs from this folder (a script \
+         here needs ./ or its full path); the game was not recorded"
+    ))
+}
+
+fn gauntlet_line(opponent: &str, f: Finished, cpus: Option<String>) -> GauntletLine {
+    GauntletLine {
+        opponent: opponent.to_string(),
+        our_seat: f.a_seat,
+        pair: f.line.game / 2,
+        moves: [0, 1].map(|seat| moves_fingerprint(&f.played, seat)),
+        peak_rss_kib: f.played.peak_rss_kib,
+        cpus,
+        line: f.line,
+    }
+}
+
+/// The progress bar's message: the tally against the opponent of the game that just ended.
+fn progress(opponent: &str, lines: &[GauntletLine]) -> String {
+    let t = tally(lines.iter().filter(|g| g.opponent == opponent && !g.is_void()));
+    format!("vs {opponent}: {}W {}D {}L", t.wins, t.draws, t.losses)
+}
