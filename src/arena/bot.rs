@@ -153,7 +153,7 @@ impl BotProcess {
     }
 
     /// Notes the peak resident memory (`VmHWM`) of the processes found so far: a few small
-    /// `/proc` reads, at most every [`MEMORY_SAMPLE_EVERY`]. The referee calls it after every
+    /// `/proc` reads, at most every `MEMORY_SAMPLE_EVERY`. The referee calls it after every
     /// turn, so a bot that exits (or dies) before the game ends is still measured up to about its
     /// last answer.
     pub fn sample_memory(&mut self) {

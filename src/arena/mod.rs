@@ -91,8 +91,8 @@ pub struct ArenaArgs {
 /// Where the games and the bots' stderr go (`arena`, `gauntlet` and `tune`).
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct RecordArgs {
-    /// Keep every game in a folder of its own under DIR (arena: DIR/game-NNNN/; gauntlet:
-    /// DIR/<opponent>/game-NNNN/; tune: DIR/iteration-NNNNN/game-NNNN/): input-p0.txt and
+    /// Keep every game in a folder of its own under DIR (arena: `DIR/game-NNNN/`; gauntlet:
+    /// `DIR/<opponent>/game-NNNN/`; tune: `DIR/iteration-NNNNN/game-NNNN/`): input-p0.txt and
     /// input-p1.txt (each bot's exact input), replay.json (every turn's pack, commands, outcomes
     /// and states), game.html (the game as a page to watch in a browser, as `codevs-reborn view`
     /// writes it) and the bots' stderr.

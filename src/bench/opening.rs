@@ -69,9 +69,9 @@ const REPLAN_SETUP_NODES: u64 = 3_000_000;
 #[derive(Clone, Debug)]
 pub struct OpeningReport {
     pub name: String,
-    /// The best chain fireable by each of [`BY_TURNS`] (some searched line).
+    /// The best chain fireable by each of `BY_TURNS` (some searched line).
     pub best_by: [u32; 6],
-    /// The best chain the plan's own line fires by each of [`LINE_BY_TURNS`] (after the
+    /// The best chain the plan's own line fires by each of `LINE_BY_TURNS` (after the
     /// refinements, with `--refine-ms`).
     pub line_by: [u32; 3],
     /// The plan's chain and the turn it fires, before and after the refinements, and how many
@@ -84,11 +84,11 @@ pub struct OpeningReport {
     /// before the fire chosen again on top of the first row).
     pub under_rows: Option<[u32; 2]>,
     /// What the plan's fire leaves: the chain erasing one exposed block sets off on the field
-    /// after it, and the best chain a rebuild (`--rebuild-ms`) finds within [`NEXT_WITHIN`] turns.
+    /// after it, and the best chain a rebuild (`--rebuild-ms`) finds within `NEXT_WITHIN` turns.
     pub after_fire: Option<[u32; 2]>,
-    /// The earliest turn each of [`MILESTONES`] can be fired.
+    /// The earliest turn each of `MILESTONES` can be fired.
     pub first_turn: [Option<usize>; 4],
-    /// The re-plan case: the best chain within each of [`REPLAN_WITHIN`] turns.
+    /// The re-plan case: the best chain within each of `REPLAN_WITHIN` turns.
     pub replan: Option<[u32; 2]>,
     pub nodes: u64,
     pub seconds: f64,

@@ -4,7 +4,7 @@
 //! budget, so every depth keeps improving for as long as time lasts instead of being cut at one
 //! fixed width.
 //!
-//! States are ranked by the chain their structure holds ([`best_block_fire`]: one block of the
+//! States are ranked by the chain their structure holds ([`best_block_fire`](crate::search::chain::best_block_fire): one block of the
 //! right number anywhere), not by what they have fired, and there is no target: the result is
 //! a [`Menu`], the best chain really fireable (with the real pack) at every turn searched, each
 //! with the line that leads to it. The plan follows the largest chain within a horizon; the

@@ -1,16 +1,16 @@
 //! The race: what each side can fire, and when, and what the exchanges that follow are worth.
 //! Every reason the bot has to fire a ready chain, to hold it back, or to give the chain race up
 //! is read here, and `--explain` prints it on lines starting with `race`:
-//! - `race menus` ([`menus`]): the chain each side can fire now, and the largest it can fire by
+//! - `race menus` (`menus`): the chain each side can fire now, and the largest it can fire by
 //!   each turn ahead, as `links@turn` where it grows: ours on our plan's line and on any line its
 //!   search kept, theirs from a probe of their field; and the chains of 10+ links they fired in
-//!   this game against what they had in reach ([`style`]);
-//! - `race exchange` ([`exchange`]): when a chain of ours is ready, the small game over both
+//!   this game against what they had in reach (`style`);
+//! - `race exchange` (`exchange`): when a chain of ours is ready, the small game over both
 //!   sides' fire turns: fire it now (their answer probed under our garbage) or wait for our
 //!   plan's chain (while they fire first, or wait and answer bigger), and the advice it gives;
-//! - `race safety` ([`safety`]): the exchange if they fire now, and whether the plan's move can
+//! - `race safety` (`safety`): the exchange if they fire now, and whether the plan's move can
 //!   answer it;
-//! - `rebuild aims at` ([`exchange::aim_at_race`]): the chain a rebuild's plan fires, chosen by
+//! - `rebuild aims at` (`exchange::aim_at_race`): the chain a rebuild's plan fires, chosen by
 //!   its exchange against their menu: before their chain when the largest comes after it.
 //!
 //! The advice is a bonus or a penalty on the root moves that fire; the midgame exhaustive search
