@@ -20,3 +20,13 @@ choose_bot() {
   is_bot "$1" || usage_error "unknown bot '$1' (the bots: ${all_bots[*]})"
   [[ " ${chosen[*]-} " == *" $1 "* ]] || chosen+=("$1")
 }
+
+# The last case of a script's option loop: help (the script's own `usage`), an unknown option,
+# or a bot's name.
+other_argument() {
+  case "$1" in
+    -h | --help) usage; exit 0 ;;
+    -*) usage_error "unknown option $1" ;;
+    *) choose_bot "$1" ;;
+  esac
+}

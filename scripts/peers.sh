@@ -75,9 +75,7 @@ while [ $# -gt 0 ]; do
       [[ $2 =~ ^[A-Za-z0-9._-]+$ ]] || usage_error "--march wants a CPU name such as native or x86-64-v3, found '$2'"
       march=$2; shift ;;
     --keep-source) keep_source=1 ;;
-    -h | --help) usage; exit 0 ;;
-    -*) usage_error "unknown option $1" ;;
-    *) choose_bot "$1" ;;
+    *) other_argument "$1" ;;
   esac
   shift
 done

@@ -59,9 +59,7 @@ while [ $# -gt 0 ]; do
     --min-ms)
       [[ $2 =~ ^[1-9][0-9]*$ ]] || usage_error "--min-ms wants a number of milliseconds, found '$2'"
       min_ms=$2; shift ;;
-    -h | --help) usage; exit 0 ;;
-    -*) usage_error "unknown option $1" ;;
-    *) choose_bot "$1" ;;
+    *) other_argument "$1" ;;
   esac
   shift
 done
