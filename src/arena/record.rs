@@ -55,8 +55,9 @@ impl ReplayTurn {
 }
 
 /// Writes `input-p0.txt`, `input-p1.txt`, `replay.json` and its viewer page `game.html` into
-/// `dir` (which exists). `replay.json` is a [`Replay`](crate::replay::Replay): `{"result": <the game's JSON line>,
-/// "time_limit_ms": .., "packs": [..], "turns": [<one object per turn>]}`.
+/// `dir` (which exists). `replay.json` is a [`Replay`](crate::replay::Replay):
+/// `{"result": <the game's JSON line>, "time_limit_ms": .., "packs": [..], "turns": [<one object
+/// per turn>]}`.
 pub fn write_replay(dir: &Path, line: &GameLine, played: &PlayedGame) -> Result<(), String> {
     let write = |name: &str, bytes: &[u8]| {
         let path = dir.join(name);

@@ -4,11 +4,13 @@
 //! budget, so every depth keeps improving for as long as time lasts instead of being cut at one
 //! fixed width.
 //!
-//! States are ranked by the chain their structure holds ([`best_block_fire`](crate::search::chain::best_block_fire): one block of the
+//! States are ranked by the chain their structure holds ([`best_block_fire`]: one block of the
 //! right number anywhere), not by what they have fired, and there is no target: the result is
 //! a [`Menu`], the best chain really fireable (with the real pack) at every turn searched, each
 //! with the line that leads to it. The plan follows the largest chain within a horizon; the
 //! menu as a whole is what the searched position threatens.
+//!
+//! [`best_block_fire`]: crate::search::chain::best_block_fire
 //!
 //! Deterministic for a given seed and node budget whatever the thread count: a sweep's pops are
 //! fixed before it runs, its expansions run in parallel, and their children are merged into the
