@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use crate::arena::book::BookArgs;
 use crate::arena::gauntlet::GauntletArgs;
 use crate::arena::ArenaArgs;
+use crate::bench::bot::BotBenchArgs;
 use crate::bench::opening::OpeningBenchArgs;
 use crate::bench::rebuild::RebuildBenchArgs;
 use crate::bench::sim::SimBenchArgs;
@@ -87,4 +88,8 @@ pub enum BenchCommand {
     /// The skill builder on a book's race positions, both fields: the most garbage a skill
     /// sends within 4 to 12 turns, the gauge charged by erasing every turn.
     Skill(Box<SkillBenchArgs>),
+    /// The whole bot's decision on fixed positions at a node budget (turn 0 of a few pack files,
+    /// both sides of the books' race positions): the time a decision takes, and signatures of
+    /// the moves and of their explanations that a change keeping the bot's play leaves alike.
+    Bot(Box<BotBenchArgs>),
 }

@@ -35,6 +35,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(BenchCommand::Opening(args))) => bench::opening::run(&args),
         Some(Command::Bench(BenchCommand::Rebuild(args))) => bench::rebuild::run(&args),
         Some(Command::Bench(BenchCommand::Skill(args))) => bench::skill::run(&args),
+        Some(Command::Bench(BenchCommand::Bot(args))) => bench::bot::run(&args),
         Some(Command::View(args)) => view::run(&args),
     };
     match result {

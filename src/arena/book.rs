@@ -203,10 +203,16 @@ fn decode_packs(text: &str) -> Result<Packs, String> {
 /// Reads a book: every position, checked (its moves lead to its state).
 pub fn read_book(path: &Path) -> Result<Vec<Position>, String> {
     let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    parse_book(&text, &path.display().to_string())
+}
+
+/// A book's positions from its text (`label` names it in errors), each checked as [`read_book`]
+/// checks them.
+pub fn parse_book(text: &str, label: &str) -> Result<Vec<Position>, String> {
     let mut ids = HashSet::new();
     let mut positions = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let at = |e: String| format!("{}: line {}: {e}", path.display(), i + 1);
+        let at = |e: String| format!("{label}: line {}: {e}", i + 1);
         let position: Position = serde_json::from_str(line).map_err(|e| at(format!("not a book position: {e}")))?;
         position.check().map_err(at)?;
         if !ids.insert(position.id.clone()) {
@@ -215,7 +221,7 @@ pub fn read_book(path: &Path) -> Result<Vec<Position>, String> {
         positions.push(position);
     }
     if positions.is_empty() {
-        return Err(format!("{}: no positions", path.display()));
+        return Err(format!("{label}: no positions"));
     }
     Ok(positions)
 }

@@ -1,5 +1,6 @@
 //! Benchmarks with deterministic workloads (`codevs-reborn bench ...`).
 
+pub mod bot;
 pub mod opening;
 pub mod positions;
 pub mod rebuild;

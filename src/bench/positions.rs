@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::arena::book::{read_book, Position, PositionKind};
+use crate::arena::book::{Position, PositionKind};
 use crate::protocol::PlayerInput;
 use crate::rules::{Field, Packs};
 use crate::state;
@@ -17,8 +17,9 @@ pub const WITHIN: [usize; 5] = [4, 6, 8, 10, 12];
 /// Which positions a book bench searches, and on how many threads.
 #[derive(Clone, Debug, clap::Args)]
 pub struct BookBenchArgs {
-    /// Books of positions (`codevs-reborn book`).
-    #[arg(required = true, value_name = "BOOK")]
+    /// Books of positions (`codevs-reborn book`). Default: the books the project ships
+    /// (data/books, built into the binary).
+    #[arg(value_name = "BOOK")]
     pub books: Vec<PathBuf>,
     /// The positions searched.
     #[arg(long, value_enum, default_value_t = PositionKind::AfterExchange)]
@@ -37,10 +38,8 @@ impl BookBenchArgs {
         if self.threads > 0 {
             rayon::ThreadPoolBuilder::new().num_threads(self.threads).build_global().map_err(|e| e.to_string())?;
         }
-        let mut positions = Vec::new();
-        for book in &self.books {
-            positions.extend(read_book(book)?.into_iter().filter(|p| p.kind == self.kind));
-        }
+        let mut positions = crate::data::book_set(&self.books)?;
+        positions.retain(|p| p.kind == self.kind);
         if self.count > 0 {
             positions.truncate(self.count);
         }
@@ -56,12 +55,15 @@ impl BookBenchArgs {
 /// One side of a book position as the bot sees it on the position's turn ([`state::Position`]:
 /// this turn's garbage row fallen when the stock holds one, the rest of the stock to fall).
 pub fn side_at_turn(position: &Position, seat: usize) -> Result<state::Position<Engine>, String> {
+    Ok(state::Position::from_input(&player_input(position, seat, 0)?))
+}
+
+/// Seat `seat` of a book position as the protocol gives it to a bot, `time_left_ms` on its clock.
+pub fn player_input(position: &Position, seat: usize, time_left_ms: u64) -> Result<PlayerInput, String> {
     let player = &position.state[seat];
     let field: Field =
         player.field.join("\n").parse().map_err(|e| format!("position {}: seat {seat}: {e}", position.id))?;
-    let input =
-        PlayerInput { time_left_ms: 0, garbage: player.garbage, gauge: player.gauge, score: player.score, field };
-    Ok(state::Position::from_input(&input))
+    Ok(PlayerInput { time_left_ms, garbage: player.garbage, gauge: player.gauge, score: player.score, field })
 }
 
 /// How far a book bench's search reached on one side of a position.
