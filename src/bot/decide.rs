@@ -89,12 +89,27 @@ pub struct Brain {
 /// A refinement of the opening plan uses at most this share of the time left.
 const REFINE_SHARE_OF_LEFT: f64 = 0.05;
 
+/// What every phase of one turn's decision shares.
+struct Turn<'a> {
+    options: &'a BotOptions,
+    state: &'a TurnState<'a, Engine>,
+    /// The turn's deadline, from the time manager.
+    end: Instant,
+    /// Low on time: no beams, a shallow midgame search.
+    low: bool,
+    /// The reproducible budget (`--node-budget`), when set.
+    node_budget: Option<u64>,
+}
+
 impl Brain {
     pub fn new_game(&mut self) {
         *self = Brain::default();
     }
 
-    /// Decides this turn's action, with an explanation.
+    /// Decides this turn's action, with an explanation: the plan (the opening's, followed
+    /// blindly in the first turns; kept, refined or braced; or built anew), the race's reading
+    /// of both fields, the plan's safety, then the midgame search, which takes the plan's move
+    /// when it is within the plan's margin of its best.
     pub fn think(
         &mut self,
         options: &BotOptions,
@@ -106,44 +121,34 @@ impl Brain {
         let time_left = state.me.time_left_ms;
         let fires_now = FiresNow::of(state);
         let stakes = if state.turn == 0 { Stakes::Quiet } else { stakes(options, state, fires_now) };
-        let turn_end = clock.turn_deadline(started, state.turn, time_left, options.beam.opening_ms, stakes);
-        let low = clock.low_on_time(time_left);
-        let node_budget = (options.beam.node_budget > 0).then_some(options.beam.node_budget);
+        let turn = Turn {
+            options,
+            state,
+            end: clock.turn_deadline(started, state.turn, time_left, options.beam.opening_ms, stakes),
+            low: clock.low_on_time(time_left),
+            node_budget: (options.beam.node_budget > 0).then_some(options.beam.node_budget),
+        };
         let _ = writeln!(
             why,
             "  budget {} ms of {} ms left{}{}",
-            turn_end.saturating_duration_since(started).as_millis(),
+            turn.end.saturating_duration_since(started).as_millis(),
             time_left,
             stakes.label(),
-            if low { " (low on time: no beams, shallow search)" } else { "" }
+            if turn.low { " (low on time: no beams, shallow search)" } else { "" }
         );
         let their_gain = self.last_score.map_or(0, |theirs| state.opponent.score.saturating_sub(theirs));
         self.last_score = Some(state.opponent.score);
         self.their_style.observe(state.turn, their_gain);
 
-        // The opening plan is played blind for its first turns: nobody fires that early.
         if state.turn == 0 {
-            let result = build_chain(options, state, true, turn_end);
+            let result = build_chain(options, state, true, turn.end);
             let _ = writeln!(why, "  opening {}: {}", options.beam.builder.name(), describe(&result));
             self.plan = Plan::from_search(&result, PlanKind::Opening);
         }
         let mut step = self.plan.as_ref().and_then(|p| p.step(state));
         if let Some(s) = step.filter(|_| state.turn < options.plan_unconditional_turns) {
-            let s = match s.on_plan && state.turn > 0 && !low && options.beam.refine_ms > 0 {
-                true => {
-                    let end = clock.deadline(started, options.beam.refine_ms, time_left, REFINE_SHARE_OF_LEFT);
-                    self.refine_plan(options, state, end, &mut why).unwrap_or(s)
-                }
-                false => s,
-            };
-            let ours = self.plan.as_ref().map_or("no plan".to_string(), |p| race::plan_menu_text(p, state.turn));
-            let _ = writeln!(
-                why,
-                "  race: not read before turn {} (nobody fires that early); ours {ours}",
-                options.plan_unconditional_turns
-            );
-            let _ = writeln!(why, "  decided: opening plan step {} (early turns follow it blindly)", s.index + 1);
-            return (s.action, why);
+            let action = self.early_turn(&turn, clock, started, s, &mut why);
+            return (action, why);
         }
         if step.is_some_and(|s| !s.on_plan) {
             let _ = writeln!(why, "  plan dropped: the field is not the one it expected");
@@ -157,47 +162,23 @@ impl Brain {
         }
 
         // Their menu, probed first: a rebuild aims at the race against it.
-        let theirs = (!low).then(|| {
-            let end = slice(Instant::now(), turn_end, options.decide.race_share / 2.0);
+        let theirs = (!turn.low).then(|| {
+            let end = slice(Instant::now(), turn.end, options.decide.race_share / 2.0);
             race::their_menu(options, state, end)
         });
         if let (Some(theirs), Some(s)) = (&theirs, step) {
-            let end = slice(Instant::now(), turn_end, options.decide.rebuild_share);
+            let end = slice(Instant::now(), turn.end, options.decide.rebuild_share);
             if let Some(s) = self.brace_for_their_first_fire(options, state, theirs, s, end, &mut why) {
                 step = Some(s);
             }
         }
         if let (None, Some(theirs)) = (&self.plan, &theirs) {
-            let end = slice(Instant::now(), turn_end, options.decide.rebuild_share);
-            let mut result = build_chain(options, state, false, end);
-            let d = &options.decide;
-            // Under attack the chain must go off before the rows bury it: the answer's horizon,
-            // not the rebuild's. Otherwise the chain that wins the exchange against their menu:
-            // the largest within the rebuild's horizon lets them fire first.
-            let attacked = d.answer_min_stock > 0 && state.me.garbage >= d.answer_min_stock;
-            let kind = if attacked && aim_at_answer(options, &mut result) {
-                PlanKind::Answer
-            } else {
-                if let Some(aim) = aim_at_race(&mut result, theirs, d.race_min_links, options.beam.rebuild_plan_turns) {
-                    let _ = writeln!(
-                        why,
-                        "  rebuild aims at {} against their {}{}",
-                        aim.chosen.describe(state.turn),
-                        menu_text(state.turn, theirs),
-                        aim.others_text(state.turn)
-                    );
-                }
-                PlanKind::Rebuild
-            };
-            let name = if kind == PlanKind::Answer { "answer" } else { "rebuild" };
-            let _ = writeln!(why, "  {name} {}: {}", options.beam.builder.name(), describe(&result));
-            self.plan = Plan::from_search(&result, kind);
-            step = self.plan.as_ref().and_then(|p| p.step(state));
+            step = self.new_plan(&turn, theirs, &mut why);
         }
 
         let mut advice = Advice { plan_action: step.map(|s| s.action), ..Advice::default() };
         if let Some(theirs) = theirs {
-            let beams_end = slice(Instant::now(), turn_end, options.decide.race_share);
+            let beams_end = slice(Instant::now(), turn.end, options.decide.race_share);
             let known = Known { plan: self.plan.as_ref(), style: &self.their_style, fires_now, theirs: &theirs };
             let reading = race::read(options, state, known, beams_end, &mut why);
             self.their_style.remember(state.turn, theirs);
@@ -206,37 +187,115 @@ impl Brain {
         } else {
             let _ = writeln!(why, "  race: not read (low on time)");
         }
+        let safety_penalty = self.check_safety(&turn, &mut step, &mut advice, &mut why);
+        let action = self.midgame_decision(&turn, step, &advice, safety_penalty, &mut why);
+        (action, why)
+    }
 
+    /// A turn before `--plan-unconditional-turns`: the opening plan's step, followed blindly
+    /// (nobody fires that early), its plan refined first when the field is the expected one.
+    fn early_turn(
+        &mut self,
+        turn: &Turn,
+        clock: &TimeManager,
+        started: Instant,
+        step: PlanStep,
+        why: &mut String,
+    ) -> Action {
+        let (options, state) = (turn.options, turn.state);
+        let step = match step.on_plan && state.turn > 0 && !turn.low && options.beam.refine_ms > 0 {
+            true => {
+                let time_left = state.me.time_left_ms;
+                let end = clock.deadline(started, options.beam.refine_ms, time_left, REFINE_SHARE_OF_LEFT);
+                self.refine_plan(options, state, end, why).unwrap_or(step)
+            }
+            false => step,
+        };
+        let ours = self.plan.as_ref().map_or("no plan".to_string(), |p| race::plan_menu_text(p, state.turn));
+        let _ = writeln!(
+            why,
+            "  race: not read before turn {} (nobody fires that early); ours {ours}",
+            options.plan_unconditional_turns
+        );
+        let _ = writeln!(why, "  decided: opening plan step {} (early turns follow it blindly)", step.index + 1);
+        step.action
+    }
+
+    /// A new plan when there is none: under attack the chain must go off before the rows bury
+    /// it (the answer's horizon, not the rebuild's); otherwise the chain that wins the exchange
+    /// against their menu (the largest within the rebuild's horizon lets them fire first). Its
+    /// first step.
+    fn new_plan(&mut self, turn: &Turn, theirs: &[u32], why: &mut String) -> Option<PlanStep> {
+        let (options, state) = (turn.options, turn.state);
+        let end = slice(Instant::now(), turn.end, options.decide.rebuild_share);
+        let mut result = build_chain(options, state, false, end);
+        let d = &options.decide;
+        let attacked = d.answer_min_stock > 0 && state.me.garbage >= d.answer_min_stock;
+        let kind = if attacked && aim_at_answer(options, &mut result) {
+            PlanKind::Answer
+        } else {
+            if let Some(aim) = aim_at_race(&mut result, theirs, d.race_min_links, options.beam.rebuild_plan_turns) {
+                let _ = writeln!(
+                    why,
+                    "  rebuild aims at {} against their {}{}",
+                    aim.chosen.describe(state.turn),
+                    menu_text(state.turn, theirs),
+                    aim.others_text(state.turn)
+                );
+            }
+            PlanKind::Rebuild
+        };
+        let name = if kind == PlanKind::Answer { "answer" } else { "rebuild" };
+        let _ = writeln!(why, "  {name} {}: {}", options.beam.builder.name(), describe(&result));
+        self.plan = Plan::from_search(&result, kind);
+        self.plan.as_ref().and_then(|p| p.step(state))
+    }
+
+    /// The plan's safety against their fire now: the penalty on the plan's move. When another
+    /// first move answers their fire better, its line becomes the plan (`step` and the advice's
+    /// plan move follow it) and the penalty is dropped: the midgame search sees only a few
+    /// plies, and the chain that answers is further off.
+    fn check_safety(&mut self, turn: &Turn, step: &mut Option<PlanStep>, advice: &mut Advice, why: &mut String) -> i64 {
+        let (options, state) = (turn.options, turn.state);
         let safety = match advice.plan_action {
-            Some(action) if !low => {
-                let end = slice(Instant::now(), turn_end, options.decide.plan_safety_share);
-                plan_safety(options, state, action, end, node_budget, &mut why)
+            Some(action) if !turn.low => {
+                let end = slice(Instant::now(), turn.end, options.decide.plan_safety_share);
+                plan_safety(options, state, action, end, turn.node_budget, why)
             }
             _ => Safety::default(),
         };
-        let mut safety_penalty = safety.penalty;
-        // When another first move answers their fire better, its line becomes the plan: the
-        // midgame search sees only a few plies, and the chain that answers is further off.
-        if let Some(answer) = safety.answer {
-            if let Some(plan) = answer_plan(options, answer) {
-                let _ = writeln!(
-                    why,
-                    "  answer plan: fires {} links at turn {} (replaces the plan)",
-                    plan.fire_links.unwrap_or(0),
-                    plan.fire_turn().unwrap_or(state.turn)
-                );
-                self.plan = Some(plan);
-                step = self.plan.as_ref().and_then(|p| p.step(state));
-                advice.plan_action = step.map(|s| s.action);
-                safety_penalty = 0;
-            }
-        }
+        let Some(plan) = safety.answer.and_then(|answer| answer_plan(options, answer)) else {
+            return safety.penalty;
+        };
+        let _ = writeln!(
+            why,
+            "  answer plan: fires {} links at turn {} (replaces the plan)",
+            plan.fire_links.unwrap_or(0),
+            plan.fire_turn().unwrap_or(state.turn)
+        );
+        self.plan = Some(plan);
+        *step = self.plan.as_ref().and_then(|p| p.step(state));
+        advice.plan_action = step.map(|s| s.action);
+        0
+    }
 
+    /// The midgame search, told the plan's move and the race's advice; the plan's move when its
+    /// value (less `safety_penalty`) is within the plan's margin of the best, else the search's
+    /// best move (and the plan is dropped: its next field will not come).
+    fn midgame_decision(
+        &mut self,
+        turn: &Turn,
+        step: Option<PlanStep>,
+        advice: &Advice,
+        safety_penalty: i64,
+        why: &mut String,
+    ) -> Action {
+        let options = turn.options;
         let mut params: MidgameParams = options.midgame.clone();
-        if low {
+        if turn.low {
             params.depth = params.depth.min(options.decide.low_time_depth);
         }
-        let result = midgame::search(state, &params, &advice, Some(turn_end), node_budget.map(|b| b / 10));
+        let result = midgame::search(turn.state, &params, advice, Some(turn.end), turn.node_budget.map(|b| b / 10));
         let _ = writeln!(
             why,
             "  midgame: depth {}, {} nodes; best {} value {}{}",
@@ -267,18 +326,17 @@ impl Brain {
                     s.index + 1,
                     plan.actions.len()
                 );
-                return (s.action, why);
+                return s.action;
             }
         }
         if step.is_some() {
             if safety_penalty > 0 {
                 let _ = writeln!(why, "  plan rejected: its move is unsafe against their fire now");
             }
-            // The plan's next field will not come: rebuild next turn.
             self.plan = None;
         }
         let _ = writeln!(why, "  decided: the midgame search's best move");
-        (result.best, why)
+        result.best
     }
 
     /// The opening plan braced for their first fire: when their menu can fire a chain sending
