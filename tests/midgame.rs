@@ -366,7 +366,7 @@ fn garbage_branching_picks_the_move_safe_in_both_branches() {
 
 #[test]
 fn garbage_branching_takes_the_quiet_branch_when_that_is_the_worse() {
-    // Early in the game the seed assumes small chains (≀ 9 links) are not fired and adds +50
+    // Early in the game the seed assumes small chains (≤ 9 links) are not fired and adds +50
     // blocks to lines where they are: after we fire, the opponent's 13-garbage answer is then
     // the better branch for us, and keeping quiet decides the value.
     let early = 10;

@@ -305,12 +305,12 @@ impl Brain {
             result.value,
             result.plan_value.map_or(String::new(), |v| format!("; plan move value {v}"))
         );
-        // Values the search only bounded (alpha-beta) are shown as "≀".
+        // Values the search only bounded (alpha-beta) are shown as "≤".
         let mut ranked: Vec<(Action, i64, bool)> =
             result.root.iter().zip(&result.root_exact).map(|(&(a, v), &exact)| (a, v, exact)).collect();
         ranked.sort_by_key(|&(_, v, exact)| (std::cmp::Reverse(exact), std::cmp::Reverse(v)));
         let top: Vec<String> =
-            ranked.iter().take(5).map(|(a, v, exact)| format!("{a}: {}{v}", if *exact { "" } else { "≀" })).collect();
+            ranked.iter().take(5).map(|(a, v, exact)| format!("{a}: {}{v}", if *exact { "" } else { "≤" })).collect();
         let _ = writeln!(why, "  midgame top moves: {}", top.join(", "));
 
         if let (Some(s), Some(plan_value), Some(plan)) = (step, result.plan_value, self.plan.as_ref()) {
