@@ -4,37 +4,39 @@
 //! the bot answers with a command.
 //!
 //! - [`rules`]: the rules and the reference engine (the oracle).
-//! - `board`: the bitboard simulator (the fast engine the bot and the arena use).
+//! - [`board`]: the bitboard simulator (the fast engine the bot and the arena use).
 //! - [`protocol`]: reading the game's input and writing commands.
-//! - [`data`]: the real pack files and simulator workloads the project ships, built in.
+//! - [`data`]: the real pack files, simulator workloads and books the project ships, built in.
 //! - [`state`]: a turn's input as the searchers see it (fields after this turn's garbage).
-//! - `search`: the searchers (beam, exhaustive) and their evaluation.
+//! - [`search`]: the searchers (beam, builder, exhaustive midgame, skill) and their evaluation.
 //! - [`bot`]: the protocol loop, the players and the time manager.
 //! - [`arena`]: the referee and match runner.
 //! - [`calibrate`]: the race model's reading of an opponent against the chains it fired.
 //! - [`replay`]: the replay format the arena writes and the viewer reads.
 //! - [`view`]: a replay as a self-contained HTML page.
 //! - [`tune`]: SPSA over the bot's flags, games played through the arena.
+//! - [`bench`](mod@bench): the benchmarks (`codevs-reborn bench ...`), deterministic at a node budget.
+//! - [`memory`]: the process's peak memory, for the 1 GiB contest limit.
 //! - [`cli`]: the command line.
 
 pub mod arena;
 pub mod bench;
 pub mod board;
-pub mod data;
-pub mod protocol;
-pub mod replay;
-pub mod rules;
-
-/// The field simulator the bot and the arena use.
-pub type Engine = board::BitField;
 pub mod bot;
 pub mod calibrate;
 pub mod cli;
+pub mod data;
 pub mod memory;
+pub mod protocol;
+pub mod replay;
+pub mod rules;
 pub mod search;
 pub mod state;
 pub mod tune;
 pub mod view;
+
+/// The field simulator the bot and the arena use.
+pub type Engine = board::BitField;
 
 /// A group of flags as clap fills it from an empty command line: the defaults each flag
 /// documents, so a parameter struct's `Default` and its `--help` can never disagree.
