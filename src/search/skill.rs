@@ -6,8 +6,8 @@
 //!
 //! `bench skill` runs it on race positions, against the chains the rebuild finds there. The bot
 //! has no skill mode: a rebuild that switched to this builder when no chain above 7 links was
-//! within 10 turns changed no result on the eight buried positions of the shipped books
-//! (`measurements/2026-11-28/skill-bench/`).
+//! within 10 turns changed no result on the eight buried positions of the shipped books (the
+//! skill mode's row in `docs/EXPERIMENTS.md`).
 //!
 //! Deterministic for a given seed and node budget: expansions run in parallel, children are
 //! merged in the beam's order.
