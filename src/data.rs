@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use include_dir::{include_dir, Dir};
 
-use crate::arena::book::{parse_book, read_book, Position};
+use crate::book::{parse_book, read_book, Position};
 use crate::protocol::{pack_files, read_pack_file, Reader};
 use crate::rules::Packs;
 

@@ -6,6 +6,7 @@
 //! - [`rules`]: the rules and the reference engine (the oracle).
 //! - [`board`]: the bitboard simulator (the fast engine the bot and the arena use).
 //! - [`protocol`]: reading the game's input and writing commands.
+//! - [`book`]: the book format: race positions from recorded games, and their checked reader.
 //! - [`data`]: the real pack files, simulator workloads and books the project ships, built in.
 //! - [`state`]: a turn's input as the searchers see it (fields after this turn's garbage).
 //! - [`search`]: the searchers (beam, builder, exhaustive midgame, skill) and their evaluation.
@@ -22,6 +23,7 @@
 pub mod arena;
 pub mod bench;
 pub mod board;
+pub mod book;
 pub mod bot;
 pub mod calibrate;
 pub mod cli;

@@ -270,9 +270,9 @@ fn one_side_from_a_book_plays_the_seat_our_bot_had_in_the_game() {
 /// position's moves lead to by the rules (its text state read back), as the bot's rebuild would.
 #[test]
 fn bench_rebuild_searches_the_field_and_the_garbage_the_moves_lead_to() {
-    use codevs_reborn::arena::book::{read_book, PositionKind};
     use codevs_reborn::bench::positions::{BookBenchArgs, WITHIN};
     use codevs_reborn::bench::rebuild::{search_side, RebuildBenchArgs};
+    use codevs_reborn::book::{read_book, PositionKind};
     use codevs_reborn::rules::{Field, Game, Simulator, GARBAGE_ROW};
     use codevs_reborn::search::build::BeamParams;
     use codevs_reborn::search::chain::Start;

@@ -84,7 +84,7 @@ fn the_shipped_books_lead_to_their_positions() {
     for entry in std::fs::read_dir(data().join("books")).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "jsonl") {
-            let book = codevs_reborn::arena::book::read_book(&path).unwrap();
+            let book = codevs_reborn::book::read_book(&path).unwrap();
             assert!(book.len() >= 40, "{}: {} positions", path.display(), book.len());
             found += 1;
         }

@@ -1,4 +1,4 @@
-//! The layout's one rule: data flows one way, so no two modules use each other, directly or
+//! The layout's rules: data flows one way, so no two modules use each other, directly or
 //! through others. The graph is read from the sources: every `crate::…` or `super::…` path
 //! outside comments and test modules is an edge to the deepest module it names.
 
@@ -121,6 +121,72 @@ fn the_graph_reader_sees_a_circle() {
     let m = |s: &str| s.split("::").map(str::to_string).collect::<Module>();
     let edges = BTreeMap::from([(m("a::b"), BTreeSet::from([m("c")])), (m("c"), BTreeSet::from([m("a::b")]))]);
     assert!(reachable(&edges, &m("c")).contains(&m("a::b")));
+}
+
+/// The layers of the crate's top-level modules, bottom first: a module uses only modules on
+/// floors below its own, so the order data flows in (input → state → search → command) can be
+/// read off this list. A new module takes a floor here.
+const FLOORS: &[&[&str]] = &[
+    &["rules"],
+    &["board", "protocol", "replay", "memory"],
+    &["state"],
+    &["search"],
+    &["bot"],
+    &["book"],
+    &["data", "view", "calibrate"],
+    &["arena", "bench"],
+    &["tune"],
+    &["cli"],
+];
+
+fn floor_of(module: &str) -> Option<usize> {
+    FLOORS.iter().position(|floor| floor.contains(&module))
+}
+
+/// The uses that do not go down a floor, as `a → b` (a top-level module, or one without a
+/// floor, named alone).
+fn uses_not_going_down(edges: &BTreeMap<Module, BTreeSet<Module>>) -> Vec<String> {
+    let mut wrong = BTreeSet::new();
+    for (module, uses) in edges {
+        let Some(from) = module.first() else { continue };
+        for used in uses {
+            let to = &used[0];
+            if to == from {
+                continue;
+            }
+            match (floor_of(from), floor_of(to)) {
+                (Some(a), Some(b)) if b < a => {}
+                (None, _) => _ = wrong.insert(format!("{from} has no floor in FLOORS")),
+                (_, None) => _ = wrong.insert(format!("{to} has no floor in FLOORS")),
+                _ => _ = wrong.insert(format!("{from} → {to}")),
+            }
+        }
+    }
+    wrong.into_iter().collect()
+}
+
+#[test]
+fn every_module_uses_only_floors_below_its_own() {
+    let edges = graph();
+    let wrong = uses_not_going_down(&edges);
+    assert!(wrong.is_empty(), "uses that do not go down a floor:\n{}", wrong.join("\n"));
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let unplaced: BTreeSet<String> =
+        files.iter().filter_map(|f| module_of(f, &src).first().cloned()).filter(|m| floor_of(m).is_none()).collect();
+    assert!(unplaced.is_empty(), "modules without a floor: {unplaced:?}");
+}
+
+#[test]
+fn a_use_going_up_or_sideways_is_found() {
+    let m = |s: &str| s.split("::").map(str::to_string).collect::<Module>();
+    let up = BTreeMap::from([(m("data"), BTreeSet::from([m("arena::book")]))]);
+    assert_eq!(uses_not_going_down(&up), ["data → arena"]);
+    let sideways = BTreeMap::from([(m("data::x"), BTreeSet::from([m("view")]))]);
+    assert_eq!(uses_not_going_down(&sideways), ["data → view"]);
+    let down = BTreeMap::from([(m("arena::book"), BTreeSet::from([m("book"), m("rules::pack")]))]);
+    assert!(uses_not_going_down(&down).is_empty());
 }
 
 /// The folder the project was developed beside, spelled so that this file does not name it.

@@ -38,8 +38,8 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::book::Prelude;
 use crate::rules::{FaultKind, Packs};
-use book::Prelude;
 use bot::StderrTo;
 use record::GameLine;
 use referee::{Limits, PlayedGame};
@@ -172,7 +172,7 @@ pub(crate) struct Deal {
     pub(crate) packs: Packs,
     pub(crate) prelude: Option<Prelude>,
     /// With one side a pair, the seat our bot plays: for a book position, the seat our bot had in
-    /// its game (see [`book::Position::home_seat`]); otherwise seats alternate.
+    /// its game (see [`crate::book::Position::home_seat`]); otherwise seats alternate.
     pub(crate) home_seat: Option<usize>,
 }
 
@@ -189,7 +189,7 @@ impl PackSource {
             return Ok(PackSource::Seed(seed));
         }
         if let Some(path) = &args.book {
-            let deals = book::read_book(path)?
+            let deals = crate::book::read_book(path)?
                 .iter()
                 .map(|p| {
                     Ok(Deal {

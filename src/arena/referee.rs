@@ -4,8 +4,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::book::Prelude;
 use super::bot::{BotProcess, Reply, StderrTo};
+use crate::book::Prelude;
 use crate::protocol::{write_turn, PlayerInput, TurnInput};
 use crate::replay::Chain;
 use crate::rules::{Action, FaultKind, Field, Game, GameResult, Pack, Packs, PlayerState, Simulator, TurnRecord};

@@ -17,8 +17,8 @@ use std::time::{Duration, Instant};
 
 use fnv::FnvHasher;
 
-use crate::arena::book::Position;
 use crate::bench::positions::player_input;
+use crate::book::Position;
 use crate::bot::{Bot, BotOptions, Strategy};
 use crate::protocol::{PlayerInput, TurnInput};
 use crate::rules::{Action, Field, Packs};

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::arena::book::{Position, PositionKind};
+use crate::book::{Position, PositionKind};
 use crate::protocol::PlayerInput;
 use crate::rules::{Field, Packs};
 use crate::state;

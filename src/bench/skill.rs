@@ -9,8 +9,8 @@
 
 use std::time::{Duration, Instant};
 
-use crate::arena::book::Position;
 use crate::bench::positions::{cells, run_both_sides, side_at_turn, within_heading, BookBenchArgs, Reach, SideReport};
+use crate::book::Position;
 use crate::rules::Packs;
 use crate::search::chain::Start;
 use crate::search::skill::{self, SkillConfig};
