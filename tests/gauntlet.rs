@@ -591,7 +591,8 @@ fn compare_pairs_two_bots_games_on_the_same_packs() {
     assert_eq!(stdout.matches("bot: ").count(), 2, "both summaries: {stdout}");
     let header = stdout.lines().position(|l| l.starts_with("opponent  pairs")).expect("the paired table");
     let paired = cells(stdout.lines().nth(header + 1).unwrap());
-    assert_eq!(paired, ["crasher", "2", "1", "1", "1", "0", "0", "0", "1.00"], "{stdout}");
+    // One pair A better, none worse: the stop rule's ln 1.6 = +0.47, too few to stop.
+    assert_eq!(paired, ["crasher", "2", "1", "1", "1", "0", "0", "0", "1.00", "+0.47 go on"], "{stdout}");
     assert!(stdout.contains("crasher: A better on pack_0000.pack"), "{stdout}");
 
     // --compare alone is refused: it compares with a summary.

@@ -3,7 +3,9 @@
 //! the same pack file (or seed) and from the same seat, so the difference in each pair is the
 //! bots' and not the packs'. Pairs both bots won or both lost say nothing about which is
 //! stronger; the test is on the others (the exact two-sided sign test, as for paired outcomes
-//! anywhere), and the files where only one won are listed for reading in `view`.
+//! anywhere), and the files where only one won are listed for reading in `view`. A judgement
+//! stops by the ledger's sequential rule on the same pairs ([`stats::SignSprt::LEDGER`], A the
+//! candidate), read per opponent and pooled over them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -56,6 +58,29 @@ impl Paired {
     /// The two-sided sign test's p-value on the pairs where one bot did better.
     pub fn p_value(&self) -> f64 {
         stats::sign_test_p(self.a_better.len() as u64, self.b_better.len() as u64)
+    }
+
+    /// The ledger's sequential sign rule on these pairs, A the candidate: its log-likelihood
+    /// ratio and verdict as words.
+    pub fn stop_rule(&self) -> String {
+        let (better, worse) = (self.a_better.len() as u64, self.b_better.len() as u64);
+        let rule = stats::SignSprt::LEDGER;
+        let verdict = match rule.verdict(better, worse) {
+            stats::SprtVerdict::H1 => "stop: A better",
+            stats::SprtVerdict::H0 => "stop: A not better",
+            stats::SprtVerdict::Continue => "go on",
+        };
+        format!("{:+.2} {verdict}", rule.llr(better, worse))
+    }
+
+    /// Adds another opponent's pairs (for the pooled row).
+    fn pool(&mut self, other: &Paired) {
+        self.a_better.extend(other.a_better.iter().cloned());
+        self.b_better.extend(other.b_better.iter().cloned());
+        self.both_won += other.both_won;
+        self.both_lost += other.both_lost;
+        self.both_drew += other.both_drew;
+        self.played_alike += other.played_alike;
     }
 }
 
@@ -113,12 +138,18 @@ pub fn paired_text(a_name: &str, b_name: &str, a: &[Outcome], b: &[Outcome]) -> 
         "both lost",
         "both drew",
         "sign test p",
+        "stop rule (LLR)",
     ]
     .map(str::to_string)
     .to_vec()];
-    for (opponent, p) in &by_opponent {
+    let mut pooled = Paired::default();
+    for p in by_opponent.values() {
+        pooled.pool(p);
+    }
+    let all = (by_opponent.len() > 1).then_some(("all".to_string(), &pooled));
+    for (opponent, p) in by_opponent.iter().map(|(o, p)| (o.clone(), p)).chain(all) {
         rows.push(vec![
-            opponent.clone(),
+            opponent,
             p.pairs().to_string(),
             p.played_alike.to_string(),
             p.both_won.to_string(),
@@ -127,6 +158,7 @@ pub fn paired_text(a_name: &str, b_name: &str, a: &[Outcome], b: &[Outcome]) -> 
             p.both_lost.to_string(),
             p.both_drew.to_string(),
             format!("{:.2}", p.p_value()),
+            p.stop_rule(),
         ]);
     }
     text.push_str(&format_table(&rows, &label_left(rows[0].len())));
@@ -143,7 +175,8 @@ pub fn paired_text(a_name: &str, b_name: &str, a: &[Outcome], b: &[Outcome]) -> 
     text.push_str(
         "sign test p: the chance of a split at least this uneven between the pairs where one bot did better \
          if neither were stronger (above 0.05: no measurable difference); played alike: pairs whose two games had \
-         the same moves on both sides\n",
+         the same moves on both sides; stop rule: the ledger's sequential sign test (data/README.md: H0 p = 0.5 against \
+         H1 p = 0.8 that a pair where one bot did better goes to A, alpha = beta = 0.05, bounds +-2.94)\n",
     );
     text
 }
@@ -154,6 +187,30 @@ mod tests {
 
     fn game(opponent: &'static str, packs: &'static str, seat: usize, score: f64) -> Outcome<'static> {
         Outcome { opponent, packs, seat, score, moves: ["ours", "theirs"] }
+    }
+
+    #[test]
+    fn the_stop_rule_reads_the_discordant_pairs_per_opponent_and_pooled() {
+        let files = [
+            "seed:1000000",
+            "seed:1000001",
+            "seed:1000002",
+            "seed:1000003",
+            "seed:1000004",
+            "seed:1000005",
+            "seed:1000006",
+        ];
+        // Against toga A won 4 pairs B lost, against kera 3: 7 to 0 pooled, ln 1.6 × 7 = 3.29.
+        let a: Vec<_> = (0..7).map(|i| game(if i < 4 { "toga" } else { "kera" }, files[i], i % 2, 1.0)).collect();
+        let b: Vec<_> = (0..7).map(|i| game(if i < 4 { "toga" } else { "kera" }, files[i], i % 2, 0.0)).collect();
+        let (paired, _) = pair_games(&a, &b);
+        assert_eq!(paired["toga"].stop_rule(), "+1.88 go on");
+        let text = paired_text("A", "B", &a, &b);
+        let pooled = text.lines().find(|l| l.starts_with("all")).expect("a pooled row");
+        assert!(pooled.ends_with("+3.29 stop: A better"), "{text}");
+        // The other way round: B's 7 wins are A's losses, −0.916 × 7.
+        let text = paired_text("A", "B", &b, &a);
+        assert!(text.lines().any(|l| l.starts_with("all") && l.ends_with("-6.41 stop: A not better")), "{text}");
     }
 
     #[test]

@@ -177,6 +177,40 @@ impl Sprt {
     }
 }
 
+/// The sequential sign test that stops a paired judgement (the rule in `data/README.md`'s
+/// ledger): Wald's SPRT over the discordant pairs (one bot won, the other did not) of
+/// H0: p = ½ against H1: p = `p1`, where p is the chance that such a pair goes to the candidate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SignSprt {
+    pub p1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+impl SignSprt {
+    /// The ledger's rule: p1 = 0.8, α = β = 0.05 (bounds ±ln 19).
+    pub const LEDGER: SignSprt = SignSprt { p1: 0.8, alpha: 0.05, beta: 0.05 };
+
+    /// The log-likelihood ratio after `better` pairs went the candidate's way and `worse` the
+    /// other's: each adds ln(p1/½) or ln((1−p1)/½).
+    pub fn llr(&self, better: u64, worse: u64) -> f64 {
+        better as f64 * (self.p1 / 0.5).ln() + worse as f64 * ((1.0 - self.p1) / 0.5).ln()
+    }
+
+    /// H1: the candidate is better; H0: it is not.
+    pub fn verdict(&self, better: u64, worse: u64) -> SprtVerdict {
+        let llr = self.llr(better, worse);
+        let (low, high) = Sprt { elo0: 0.0, elo1: 0.0, alpha: self.alpha, beta: self.beta }.bounds();
+        if llr >= high {
+            SprtVerdict::H1
+        } else if llr <= low {
+            SprtVerdict::H0
+        } else {
+            SprtVerdict::Continue
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
 
@@ -208,6 +242,20 @@ mod tests {
 
     fn tally(wins: u64, draws: u64, losses: u64) -> Tally {
         Tally { wins, draws, losses }
+    }
+
+    #[test]
+    fn the_ledgers_sign_rule_stops_where_it_says() {
+        let rule = SignSprt::LEDGER;
+        // ln 1.6 = 0.470 a pair won, ln 0.4 = -0.916 a pair lost; bounds ±ln 19 = ±2.944.
+        assert!(close(rule.llr(1, 0), 1.6f64.ln()) && close(rule.llr(0, 1), 0.4f64.ln()));
+        assert_eq!(rule.verdict(6, 0), SprtVerdict::Continue); // 2.820
+        assert_eq!(rule.verdict(7, 0), SprtVerdict::H1); // 3.290
+        assert_eq!(rule.verdict(8, 1), SprtVerdict::Continue); // 2.844
+        assert_eq!(rule.verdict(3, 0), SprtVerdict::Continue); // 1.410
+        assert_eq!(rule.verdict(0, 3), SprtVerdict::Continue); // -2.749
+        assert_eq!(rule.verdict(1, 4), SprtVerdict::H0); // -3.195
+        assert_eq!(rule.verdict(0, 0), SprtVerdict::Continue);
     }
 
     #[test]
