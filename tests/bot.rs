@@ -5,7 +5,7 @@ mod common;
 
 use std::time::Instant;
 
-use codevs_reborn::bot::{plan_safety, play, Bot, BotOptions, DecideParams, Strategy};
+use codevs_reborn::bot::{plan_safety, play, Bot, BotOptions, DecideParams, RaceFeatures, Strategy};
 use codevs_reborn::protocol::{read_pack_file, PlayerInput, TurnInput};
 use codevs_reborn::rules::{Action, Field, Packs, Simulator};
 use codevs_reborn::search::beam::{search, BeamConfig, Potential};
@@ -114,6 +114,35 @@ fn a_ready_chain_against_an_empty_field_is_weighed_against_waiting() {
     // An empty field cannot fire a row's worth first within our plan's few turns: it can only
     // wait and answer.
     assert!(line.contains("they wait and answer"), "{line}");
+}
+
+#[test]
+fn a_turn_the_race_is_read_writes_its_features_line() {
+    let packs = packs(2);
+    let (turn, field) = grown(&packs, 9);
+    // Their stock of 12: a row falls on their field this turn, 2 blocks stay pending.
+    let (_, why) = think(&packs, turn, player(&picture(&field), 0, 30), player("", 12, 0), options(turn));
+    let features: Vec<RaceFeatures> = why.lines().filter_map(RaceFeatures::parse).map(Result::unwrap).collect();
+    assert_eq!(features.len(), 1, "{why}");
+    let f = &features[0];
+    assert_eq!(f.turn, turn);
+    assert_eq!((f.garbage_pending, f.garbage_on_field), ([0, 2], [0, 10]));
+    assert_eq!((f.gauge, f.time_left_ms), ([30, 0], [180_000, 180_000]));
+    assert_eq!(f.max_height[1], 1, "their garbage row");
+    assert_eq!(f.max_height[0], (0..10).map(|x| field.height(x)).max().unwrap());
+    // The race line of the same turn reads the same chains ready now.
+    let race = line_with(&why, "race menus: ours now ");
+    assert_eq!(f.fires_now[0], number_after(race, "ours now "));
+    assert_eq!(f.fires_now[1], number_after(race, "theirs now "));
+    assert!(f.fires_now[0] >= 9, "{race}");
+    assert!(!f.their_menu.is_empty() && !f.our_line.is_empty(), "{f:?}");
+    // The line is one JSON object that reads back as written.
+    assert_eq!(RaceFeatures::parse(&f.line()), Some(Ok(f.clone())));
+    assert!(RaceFeatures::parse("race menus: ours now 9").is_none());
+    // The other strategies read no race and write no line.
+    let greedy = BotOptions { strategy: Strategy::Greedy, ..options(turn) };
+    let (_, why) = think(&packs, turn, player(&picture(&field), 0, 30), player("", 12, 0), greedy);
+    assert!(!why.lines().any(|l| RaceFeatures::parse(l).is_some()), "{why}");
 }
 
 #[test]

@@ -15,7 +15,8 @@ use crate::Engine;
 
 use super::plan::{Plan, PlanKind, PlanStep};
 use super::race::{
-    self, aim_at_answer, aim_at_race, answer_plan, menu_text, plan_safety, stakes, FiresNow, Known, Safety, TheirStyle,
+    self, aim_at_answer, aim_at_race, answer_plan, menu_text, plan_safety, stakes, FiresNow, Known, RaceFeatures,
+    Safety, TheirStyle,
 };
 use super::time::slice;
 use super::{BotOptions, Stakes, TimeManager};
@@ -84,6 +85,9 @@ pub struct Brain {
     last_score: Option<u64>,
     /// What the race has seen the opponent fire in this game.
     their_style: TheirStyle,
+    /// This turn's race for machines, when the race was read (not while the opening plan is
+    /// followed blindly, nor low on time).
+    features: Option<RaceFeatures>,
 }
 
 /// A refinement of the opening plan uses at most this share of the time left.
@@ -106,6 +110,11 @@ impl Brain {
         *self = Brain::default();
     }
 
+    /// The race of the last turn thought, as its `race-features` line gives it.
+    pub fn features(&self) -> Option<&RaceFeatures> {
+        self.features.as_ref()
+    }
+
     /// Decides this turn's action, with an explanation: the plan (the opening's, followed
     /// blindly in the first turns; kept, refined or braced; or built anew), the race's reading
     /// of both fields, the plan's safety, then the midgame search, which takes the plan's move
@@ -118,6 +127,7 @@ impl Brain {
         started: Instant,
     ) -> (Action, String) {
         let mut why = String::new();
+        self.features = None;
         let time_left = state.me.time_left_ms;
         let fires_now = FiresNow::of(state);
         let stakes = if state.turn == 0 { Stakes::Quiet } else { stakes(options, state, fires_now) };
@@ -181,6 +191,7 @@ impl Brain {
             let beams_end = slice(Instant::now(), turn.end, options.decide.race_share);
             let known = Known { plan: self.plan.as_ref(), style: &self.their_style, fires_now, theirs: &theirs };
             let reading = race::read(options, state, known, beams_end, &mut why);
+            self.features = Some(RaceFeatures::of(state, fires_now, self.plan.as_ref(), &theirs));
             self.their_style.remember(state.turn, theirs);
             advice.fire_bonus = reading.fire_bonus;
             advice.fire_penalty = reading.fire_penalty;

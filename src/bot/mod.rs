@@ -9,7 +9,7 @@ use std::io::{BufRead, Write};
 
 pub use decide::{Brain, DecideParams};
 pub use plan::{Plan, PlanKind};
-pub use race::{plan_safety, Safety};
+pub use race::{plan_safety, RaceFeatures, Safety, FEATURES_PREFIX};
 pub use time::{Stakes, TimeManager, TimeParams};
 
 use crate::protocol::{write_action, Next, ProtocolError, Reader, TurnInput};
@@ -142,6 +142,12 @@ impl Bot {
     }
 
     /// Decides this turn's action, and an explanation of it.
+    /// The race of the turn just thought (the full strategy, on the turns it reads the race),
+    /// for its `race-features` line.
+    pub fn race_features(&self) -> Option<&RaceFeatures> {
+        (self.options.strategy == Strategy::Full).then(|| self.brain.features()).flatten()
+    }
+
     pub fn think(&mut self, input: &TurnInput) -> (Action, String) {
         let started = Instant::now();
         // Fields borrowed apart: a search that panics (caught by the protocol loop) must leave
@@ -252,6 +258,10 @@ pub fn play(
                     .unwrap_or_else(|_| (FALLBACK, "  the search failed; fallback action\n".into()));
                 if options.turn.is_some() || options.explain {
                     writeln!(diagnostics, "game {game}, turn {}: {action}\n{why}", turn.turn)?;
+                }
+                // Always, for the recorded games a fitted value is fitted on (costs no search).
+                if let Some(features) = bot.race_features() {
+                    writeln!(diagnostics, "{}", features.line())?;
                 }
                 if options.report_memory {
                     if let Some(mib) = crate::memory::peak_rss_mib() {

@@ -13,12 +13,16 @@
 //! - `rebuild aims at` (`exchange::aim_at_race`): the chain a rebuild's plan fires, chosen by
 //!   its exchange against their menu: before their chain when the largest comes after it.
 //!
+//! Every turn the race is read, it is also written for machines (`features`): one
+//! `race-features {json}` line on stderr, explain or not, the data a fitted value is fitted on.
+//!
 //! The advice is a bonus or a penalty on the root moves that fire; the midgame exhaustive search
 //! then checks the tactics of the move it favours (the skill is one of its moves, chosen when
 //! it is worth most, never a mode). Data flows one way: the turn's state and our
 //! plan in, probes of both fields, advice out.
 
 mod exchange;
+mod features;
 mod menus;
 mod safety;
 mod style;
@@ -36,6 +40,7 @@ use super::{BotOptions, Stakes};
 
 pub use exchange::stock_after_our_fire;
 pub(super) use exchange::{aim_at_race, Exchange, Reading};
+pub use features::{RaceFeatures, FEATURES_PREFIX};
 use menus::probe_their_field;
 pub(super) use menus::{menu_text, plan_menu_text, their_menu};
 pub use menus::{probe, POTENTIAL_TURNS};

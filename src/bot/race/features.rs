@@ -1,0 +1,84 @@
+//! The race as the bot saw it, one machine-readable line a turn on stderr (`race-features
+//! {json}`): what a fitted value of positions is fitted on. Written while it plays, from what the
+//! turn computed anyway (both menus, the chains ready now, the state): it costs no search. The
+//! arena's `--replays` keeps each bot's stderr, so every recorded game carries its turns' lines.
+
+use serde::{Deserialize, Serialize};
+
+use crate::rules::{Simulator, GARBAGE, WIDTH};
+use crate::state::{Position, TurnState};
+use crate::Engine;
+
+use super::super::plan::Plan;
+use super::FiresNow;
+
+/// What starts the line on stderr.
+pub const FEATURES_PREFIX: &str = "race-features ";
+
+/// One turn's race, each pair in the order ours, theirs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RaceFeatures {
+    pub turn: usize,
+    /// Thinking time left for the game, in ms.
+    pub time_left_ms: [u64; 2],
+    /// Garbage stock pending after this turn's row fell (blocks).
+    pub garbage_pending: [u32; 2],
+    /// Garbage blocks already on the field (this turn's row included).
+    pub garbage_on_field: [u32; 2],
+    /// The tallest column (rows; 16 is the danger line).
+    pub max_height: [usize; 2],
+    pub gauge: [u32; 2],
+    pub score: [u64; 2],
+    /// The largest chain each side can fire with this turn's pack, in links.
+    pub fires_now: [u32; 2],
+    /// Our plan's line: the largest chain it has ready at each turn from this one (empty: no
+    /// plan).
+    pub our_line: Vec<u32>,
+    /// The same on any line the plan's search kept.
+    pub our_any_line: Vec<u32>,
+    /// Their menu: the probe of their field, the largest chain fireable at each turn from this
+    /// one.
+    pub their_menu: Vec<u32>,
+}
+
+impl RaceFeatures {
+    /// The turn's features from its state, the chains ready now, our plan and their menu.
+    pub(in crate::bot) fn of(
+        state: &TurnState<Engine>,
+        fires_now: FiresNow,
+        plan: Option<&Plan>,
+        their_menu: &[u32],
+    ) -> Self {
+        let both = |f: &dyn Fn(&Position<Engine>) -> u64| [f(&state.me), f(&state.opponent)];
+        let garbage_on_field = |p: &Position<Engine>| {
+            let field = p.field.to_field();
+            (0..WIDTH).map(|x| (0..p.field.height(x)).filter(|&y| field.get(x, y) == GARBAGE).count() as u64).sum()
+        };
+        let max_height = |p: &Position<Engine>| (0..WIDTH).map(|x| p.field.height(x)).max().unwrap_or(0) as u64;
+        let narrow = |v: [u64; 2]| v.map(|n| n as u32);
+        RaceFeatures {
+            turn: state.turn,
+            time_left_ms: both(&|p| p.time_left_ms),
+            garbage_pending: narrow(both(&|p| p.garbage as u64)),
+            garbage_on_field: narrow(both(&garbage_on_field)),
+            max_height: both(&max_height).map(|n| n as usize),
+            gauge: narrow(both(&|p| p.gauge as u64)),
+            score: both(&|p| p.score),
+            fires_now: [fires_now.ours, fires_now.theirs],
+            our_line: plan.map_or_else(Vec::new, |p| p.line_from(state.turn).to_vec()),
+            our_any_line: plan.map_or_else(Vec::new, |p| p.threats_from(state.turn).to_vec()),
+            their_menu: their_menu.to_vec(),
+        }
+    }
+
+    /// The stderr line: the prefix, then the features as one JSON object.
+    pub fn line(&self) -> String {
+        format!("{FEATURES_PREFIX}{}", serde_json::to_string(self).expect("plain numbers serialize"))
+    }
+
+    /// The features of a stderr line, if it is one.
+    pub fn parse(line: &str) -> Option<Result<Self, String>> {
+        let json = line.strip_prefix(FEATURES_PREFIX)?;
+        Some(serde_json::from_str(json).map_err(|e| format!("not race features: {e}")))
+    }
+}
