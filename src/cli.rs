@@ -12,6 +12,8 @@ use crate::bench::sim::SimBenchArgs;
 use crate::bench::skill::SkillBenchArgs;
 use crate::bot::BotOptions;
 use crate::calibrate::CalibrateArgs;
+use crate::fit::FitArgs;
+use crate::positions::PositionsArgs;
 use crate::tune::TuneArgs;
 use crate::view::ViewArgs;
 
@@ -63,6 +65,21 @@ pub enum Command {
     /// (`first-chain`), and --after turns after both sides' first such chains (`after-exchange`:
     /// the race to rebuild), each kept as the moves that led to it, checked by the rules.
     Book(BookArgs),
+    /// Take the race positions of recorded games, with each game's outcome, for `fit`.
+    ///
+    /// For every game under the folders and every seat our bot played (both in self-play), each
+    /// turn from the first one a chain of --min-links stands on either side's menu to the end:
+    /// the bot's `race-features` line of that turn (recomputed at --recompute-nodes for games
+    /// recorded without them) and whether that seat won.
+    Positions(PositionsArgs),
+    /// Fit the win probability of a race position to the outcomes of recorded games.
+    ///
+    /// Logistic regression on features of the race (the chains each side has ready now and
+    /// within 5 and 10 turns, garbage pending and on the fields, heights), held-out games split
+    /// by game. Prints the held-out log-loss and accuracy of the base rate, the larger menu
+    /// chain, the exchange game's value through one sigmoid and the fitted model, the model's
+    /// gain over the exchange value with its bootstrap interval, and the weights.
+    Fit(FitArgs),
     /// Run a benchmark.
     #[command(subcommand)]
     Bench(BenchCommand),

@@ -13,6 +13,8 @@
 //! - [`bot`]: the protocol loop, the players and the time manager.
 //! - [`arena`]: the referee and match runner.
 //! - [`calibrate`]: the race model's reading of an opponent against the chains it fired.
+//! - [`positions`]: the race positions of recorded games with their outcomes.
+//! - [`fit`]: the win probability of a race position, fitted to those outcomes.
 //! - [`replay`]: the replay format the arena writes and the viewer reads.
 //! - [`view`]: a replay as a self-contained HTML page.
 //! - [`tune`]: SPSA over the bot's flags, games played through the arena.
@@ -28,7 +30,9 @@ pub mod bot;
 pub mod calibrate;
 pub mod cli;
 pub mod data;
+pub mod fit;
 pub mod memory;
+pub mod positions;
 pub mod protocol;
 pub mod replay;
 pub mod rules;

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use codevs_reborn::cli::{BenchCommand, Cli, Command};
-use codevs_reborn::{arena, bench, bot, calibrate, tune, view};
+use codevs_reborn::{arena, bench, bot, calibrate, fit, positions, tune, view};
 
 fn main() -> ExitCode {
     // A panic must never reach the user as a backtrace: one line, exit code 2.
@@ -31,6 +31,8 @@ fn main() -> ExitCode {
         Some(Command::Tune(args)) => tune::run(&args),
         Some(Command::Calibrate(args)) => calibrate::run(&args),
         Some(Command::Book(args)) => arena::book::run(&args),
+        Some(Command::Positions(args)) => positions::run(&args),
+        Some(Command::Fit(args)) => fit::run(&args),
         Some(Command::Bench(BenchCommand::Sim(args))) => bench::sim::run(&args),
         Some(Command::Bench(BenchCommand::Opening(args))) => bench::opening::run(&args),
         Some(Command::Bench(BenchCommand::Rebuild(args))) => bench::rebuild::run(&args),

@@ -133,8 +133,8 @@ const FLOORS: &[&[&str]] = &[
     &["search"],
     &["bot"],
     &["book"],
-    &["data", "view", "calibrate"],
-    &["arena", "bench"],
+    &["data", "view", "calibrate", "positions"],
+    &["arena", "bench", "fit"],
     &["tune"],
     &["cli"],
 ];

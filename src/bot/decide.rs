@@ -191,7 +191,7 @@ impl Brain {
             let beams_end = slice(Instant::now(), turn.end, options.decide.race_share);
             let known = Known { plan: self.plan.as_ref(), style: &self.their_style, fires_now, theirs: &theirs };
             let reading = race::read(options, state, known, beams_end, &mut why);
-            self.features = Some(RaceFeatures::of(state, fires_now, self.plan.as_ref(), &theirs));
+            self.features = Some(RaceFeatures::of(state, fires_now, self.plan.as_ref(), &theirs, reading.exchange));
             self.their_style.remember(state.turn, theirs);
             advice.fire_bonus = reading.fire_bonus;
             advice.fire_penalty = reading.fire_penalty;

@@ -16,6 +16,9 @@ pub(in crate::bot) struct Reading {
     pub fire_bonus: Option<(u32, i64)>,
     /// `(links, penalty)` subtracted from root moves firing at least `links` (value units).
     pub fire_penalty: Option<(u32, i64)>,
+    /// The exchange game's values when it was weighed: firing now, waiting (net garbage blocks
+    /// to them).
+    pub exchange: Option<[i64; 2]>,
 }
 
 /// Their garbage stock once our chain of `links` fired now has been added and offset against ours:
@@ -125,7 +128,7 @@ impl Weighed {
     /// With the advice, the words `--explain` gives it.
     pub(in crate::bot) fn advice(&self, under_attack: bool) -> (Reading, String) {
         let gain = self.fire_now - self.wait;
-        let mut reading = Reading::default();
+        let mut reading = Reading { exchange: Some([self.fire_now, self.wait]), ..Reading::default() };
         let said = if gain > 0 {
             reading.fire_bonus = Some((self.ours_now, gain * VALUE_PER_BLOCK));
             format!("bonus {gain} blocks for firing {}+ now", self.ours_now)
@@ -366,7 +369,8 @@ mod tests {
         assert_eq!(weighed.wait, -exchange(12, 9));
         let gain = weighed.fire_now - weighed.wait;
         assert!(gain > 0);
-        let bonus = Reading { fire_bonus: Some((12, gain * VALUE_PER_BLOCK)), ..Reading::default() };
+        let values = Some([weighed.fire_now, weighed.wait]);
+        let bonus = Reading { fire_bonus: Some((12, gain * VALUE_PER_BLOCK)), exchange: values, ..Reading::default() };
         let (reading, said) = weighed.advice(false);
         assert_eq!(reading, bonus);
         assert_eq!(said, format!("bonus {gain} blocks for firing 12+ now"));
@@ -382,10 +386,16 @@ mod tests {
         assert_eq!(weighed.wait, exchange(15, 9));
         let loss = weighed.wait - weighed.fire_now;
         assert!(loss > 0);
-        let penalty = Reading { fire_penalty: Some((5, loss * VALUE_PER_BLOCK)), ..Reading::default() };
+        let values = Some([weighed.fire_now, weighed.wait]);
+        let penalty =
+            Reading { fire_penalty: Some((5, loss * VALUE_PER_BLOCK)), exchange: values, ..Reading::default() };
         assert_eq!(weighed.advice(false).0, penalty, "small chains are spared");
         let (reading, said) = weighed.advice(true);
-        assert_eq!(reading, Reading::default(), "under attack waiting buries the chain");
+        assert_eq!(
+            reading,
+            Reading { exchange: values, ..Reading::default() },
+            "under attack waiting buries the chain"
+        );
         assert_eq!(said, "no adjustment (under attack: waiting buries our chain)");
     }
 

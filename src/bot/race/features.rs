@@ -39,15 +39,20 @@ pub struct RaceFeatures {
     /// Their menu: the probe of their field, the largest chain fireable at each turn from this
     /// one.
     pub their_menu: Vec<u32>,
+    /// The exchange game's values, when a chain of ours was ready to weigh: firing it now, and
+    /// waiting for our plan's (net garbage blocks to them).
+    pub exchange: Option<[i64; 2]>,
 }
 
 impl RaceFeatures {
-    /// The turn's features from its state, the chains ready now, our plan and their menu.
+    /// The turn's features from its state, the chains ready now, our plan, their menu and the
+    /// exchange game's values.
     pub(in crate::bot) fn of(
         state: &TurnState<Engine>,
         fires_now: FiresNow,
         plan: Option<&Plan>,
         their_menu: &[u32],
+        exchange: Option<[i64; 2]>,
     ) -> Self {
         let both = |f: &dyn Fn(&Position<Engine>) -> u64| [f(&state.me), f(&state.opponent)];
         let garbage_on_field = |p: &Position<Engine>| {
@@ -68,6 +73,7 @@ impl RaceFeatures {
             our_line: plan.map_or_else(Vec::new, |p| p.line_from(state.turn).to_vec()),
             our_any_line: plan.map_or_else(Vec::new, |p| p.threats_from(state.turn).to_vec()),
             their_menu: their_menu.to_vec(),
+            exchange,
         }
     }
 
