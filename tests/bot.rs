@@ -136,6 +136,10 @@ fn a_turn_the_race_is_read_writes_its_features_line() {
     assert_eq!(f.fires_now[1], number_after(race, "theirs now "));
     assert!(f.fires_now[0] >= 9, "{race}");
     assert!(!f.their_menu.is_empty() && !f.our_line.is_empty(), "{f:?}");
+    // Our 9 is ready: the exchange game was weighed, and its line says the value of firing now.
+    let fire_now = f.exchange.expect("the exchange was weighed")[0];
+    let exchange = line_with(&why, "race exchange: fire ");
+    assert!(exchange.contains(&format!(": {fire_now:+} | wait")), "{exchange} against {fire_now}");
     // The line is one JSON object that reads back as written.
     assert_eq!(RaceFeatures::parse(&f.line()), Some(Ok(f.clone())));
     assert!(RaceFeatures::parse("race menus: ours now 9").is_none());
