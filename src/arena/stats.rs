@@ -148,7 +148,7 @@ pub struct Sprt {
 impl Sprt {
     /// The LLR bounds: (ln(β/(1−α)), ln((1−β)/α)).
     pub fn bounds(&self) -> (f64, f64) {
-        ((self.beta / (1.0 - self.alpha)).ln(), ((1.0 - self.beta) / self.alpha).ln())
+        wald_bounds(self.alpha, self.beta)
     }
 
     /// The generalized log-likelihood ratio in the logistic model:
@@ -165,15 +165,24 @@ impl Sprt {
     }
 
     pub fn verdict(&self, t: &Tally) -> SprtVerdict {
-        let llr = self.llr(t);
-        let (low, high) = self.bounds();
-        if llr >= high {
-            SprtVerdict::H1
-        } else if llr <= low {
-            SprtVerdict::H0
-        } else {
-            SprtVerdict::Continue
-        }
+        wald_verdict(self.llr(t), self.alpha, self.beta)
+    }
+}
+
+/// Wald's bounds on the log-likelihood ratio for error rates α and β: (ln(β/(1−α)), ln((1−β)/α)).
+fn wald_bounds(alpha: f64, beta: f64) -> (f64, f64) {
+    ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln())
+}
+
+/// H1 at or above the upper bound, H0 at or below the lower one, else go on.
+fn wald_verdict(llr: f64, alpha: f64, beta: f64) -> SprtVerdict {
+    let (low, high) = wald_bounds(alpha, beta);
+    if llr >= high {
+        SprtVerdict::H1
+    } else if llr <= low {
+        SprtVerdict::H0
+    } else {
+        SprtVerdict::Continue
     }
 }
 
@@ -199,15 +208,7 @@ impl SignSprt {
 
     /// H1: the candidate is better; H0: it is not.
     pub fn verdict(&self, better: u64, worse: u64) -> SprtVerdict {
-        let llr = self.llr(better, worse);
-        let (low, high) = Sprt { elo0: 0.0, elo1: 0.0, alpha: self.alpha, beta: self.beta }.bounds();
-        if llr >= high {
-            SprtVerdict::H1
-        } else if llr <= low {
-            SprtVerdict::H0
-        } else {
-            SprtVerdict::Continue
-        }
+        wald_verdict(self.llr(better, worse), self.alpha, self.beta)
     }
 }
 
