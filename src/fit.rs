@@ -7,7 +7,8 @@
 //! games: the base rate; the side with the larger menu chain wins (the win rate of each sign of
 //! the difference); the exchange game's value (what the bot decides by today) through one
 //! sigmoid; and the fitted model. Then the fitted model's gain over the exchange value with its
-//! bootstrap interval over held-out games, and the weights (written with `-o`).
+//! bootstrap interval over held-out games, and the weights (written with `-o`). The games played
+//! on the same packs are held out together: two bots' paired games on a seed are often one game.
 //!
 //! The model has a dozen weights, so it is fitted by Newton's method (iteratively reweighted
 //! least squares, a small ridge keeping it defined on few games) in a few lines here rather than
@@ -34,7 +35,8 @@ pub struct FitArgs {
     /// Write the fitted model (feature names, weights, the figures it was fitted with) to FILE.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// One game in this many is held out (games in name order: the 1st, the K+1-th, ...).
+    /// One pack sequence in this many is held out with all its games (pack labels in order: the
+    /// 1st, the K+1-th, ...).
     #[arg(long, value_name = "K", default_value_t = 4)]
     pub holdout_every: usize,
     /// Bootstrap resamples of the held-out games for the interval of the gain.
@@ -215,18 +217,21 @@ pub struct FitReport {
     pub model: Logistic,
 }
 
-/// Fits and scores on positions, split by game: every `holdout_every`-th game (in name order) is
-/// held out.
+/// Fits and scores on positions, split by packs: the games of every `holdout_every`-th pack
+/// sequence (in label order) are held out.
 pub fn fit(positions: &[RacePosition], args: &FitArgs) -> Result<FitReport, String> {
-    let mut games: Vec<&str> = positions.iter().map(|p| p.game.as_str()).collect();
-    games.sort_unstable();
-    games.dedup();
+    let mut packs: Vec<&str> = positions.iter().map(|p| p.packs.as_str()).collect();
+    packs.sort_unstable();
+    packs.dedup();
     let every = args.holdout_every.max(2);
-    let held: BTreeMap<&str, bool> = games.iter().enumerate().map(|(i, g)| (*g, i.is_multiple_of(every))).collect();
-    let (test, train): (Vec<&RacePosition>, Vec<&RacePosition>) = positions.iter().partition(|p| held[p.game.as_str()]);
+    let held: BTreeMap<&str, bool> = packs.iter().enumerate().map(|(i, g)| (*g, i.is_multiple_of(every))).collect();
+    let (test, train): (Vec<&RacePosition>, Vec<&RacePosition>) =
+        positions.iter().partition(|p| held[p.packs.as_str()]);
     if train.is_empty() || test.is_empty() {
-        return Err(format!("{} games: too few to hold one in {every} out and fit on the rest", games.len()));
+        return Err(format!("{} pack sequences: too few to hold one in {every} out and fit on the rest", packs.len()));
     }
+    let games =
+        |set: &[&RacePosition]| set.iter().map(|p| p.game.as_str()).collect::<std::collections::BTreeSet<_>>().len();
     let ys = |set: &[&RacePosition]| set.iter().map(|p| p.result).collect::<Vec<f64>>();
     let (train_y, test_y) = (ys(&train), ys(&test));
 
@@ -282,11 +287,10 @@ pub fn fit(positions: &[RacePosition], args: &FitArgs) -> Result<FitReport, Stri
         .collect();
     resampled.sort_by(f64::total_cmp);
     let at = |q: f64| resampled[((resampled.len() - 1) as f64 * q).round() as usize];
-    let held_games = held.values().filter(|&&h| h).count();
     drop(predictors);
     Ok(FitReport {
-        train: (train.len(), games.len() - held_games),
-        held_out: (test.len(), held_games),
+        train: (train.len(), games(&train)),
+        held_out: (test.len(), games(&test)),
         scored,
         gain,
         gain_interval: (at(0.025), at(0.975)),

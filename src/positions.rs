@@ -41,9 +41,11 @@ pub struct PositionsArgs {
 /// game's result for that seat.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RacePosition {
-    /// The game's folder, as found under the folder given (the games are told apart by it: a fit
-    /// holds games out whole).
+    /// The game's folder, as found under the folder given.
     pub game: String,
+    /// The game's pack file or `seed:N`: a fit holds out all the games on the same packs
+    /// together (two bots' paired games on them are often the same game).
+    pub packs: String,
     pub seat: usize,
     /// The other seat's name.
     pub opponent: String,
@@ -107,6 +109,7 @@ pub fn positions_of(folder: &Path, args: &PositionsArgs) -> Result<Vec<RacePosit
         let Some(start) = features.iter().position(|f| largest_in_view(f) >= args.min_links) else { continue };
         out.extend(features.into_iter().skip(start).map(|features| RacePosition {
             game: game.clone(),
+            packs: replay.result.packs.clone(),
             seat,
             opponent: names[1 - seat].clone(),
             self_play: ours(1 - seat),

@@ -84,6 +84,7 @@ fn newtons_method_recovers_the_weights_that_drew_the_outcomes() {
 fn position(game: usize, turn: usize, ours: u32, theirs: u32, pending: [u32; 2], won: bool) -> RacePosition {
     RacePosition {
         game: format!("made-up/game-{game:04}"),
+        packs: format!("seed:{game}"),
         seat: 0,
         opponent: "made-up".into(),
         self_play: false,
@@ -160,4 +161,17 @@ fn outcomes_the_features_do_not_decide_give_the_fit_no_gain() {
 fn too_few_games_to_hold_any_out_is_an_error() {
     let positions = vec![position(0, 10, 10, 8, [0, 0], true)];
     assert!(fit(&positions, &fit_args()).unwrap_err().contains("too few"));
+}
+
+#[test]
+fn games_on_the_same_packs_are_held_out_together() {
+    // 40 seeds, each played twice (two bots' paired games): the halves never straddle the split.
+    let mut positions = Vec::new();
+    for game in 0..80 {
+        let mut p = position(game, 12, 10 + (game % 5) as u32, 12, [0, 0], game % 3 == 0);
+        p.packs = format!("seed:{}", game / 2);
+        positions.push(p);
+    }
+    let report = fit(&positions, &fit_args()).unwrap();
+    assert_eq!((report.train.1, report.held_out.1), (60, 20), "10 of 40 seeds held out, both games of each");
 }
