@@ -9,7 +9,7 @@ use std::io::{BufRead, Write};
 
 pub use decide::{Brain, DecideParams};
 pub use plan::{Plan, PlanKind};
-pub use race::{plan_safety, RaceFeatures, Safety, FEATURES_PREFIX};
+pub use race::{plan_safety, RaceFeatures, Safety};
 pub use time::{Stakes, TimeManager, TimeParams};
 
 use crate::protocol::{write_action, Next, ProtocolError, Reader, TurnInput};
@@ -141,13 +141,13 @@ impl Bot {
         self.clock.get_or_insert_with(|| TimeManager::new(time.clone(), input.me.time_left_ms));
     }
 
-    /// Decides this turn's action, and an explanation of it.
     /// The race of the turn just thought (the full strategy, on the turns it reads the race),
     /// for its `race-features` line.
     pub fn race_features(&self) -> Option<&RaceFeatures> {
         (self.options.strategy == Strategy::Full).then(|| self.brain.features()).flatten()
     }
 
+    /// Decides this turn's action, and an explanation of it.
     pub fn think(&mut self, input: &TurnInput) -> (Action, String) {
         let started = Instant::now();
         // Fields borrowed apart: a search that panics (caught by the protocol loop) must leave

@@ -12,8 +12,13 @@ use crate::Engine;
 use super::super::plan::Plan;
 use super::FiresNow;
 
+/// `f` of our position, then of theirs.
+fn both<T>(state: &TurnState<Engine>, f: impl Fn(&Position<Engine>) -> T) -> [T; 2] {
+    [f(&state.me), f(&state.opponent)]
+}
+
 /// What starts the line on stderr.
-pub const FEATURES_PREFIX: &str = "race-features ";
+const FEATURES_PREFIX: &str = "race-features ";
 
 /// One turn's race, each pair in the order ours, theirs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,21 +59,19 @@ impl RaceFeatures {
         their_menu: &[u32],
         exchange: Option<[i64; 2]>,
     ) -> Self {
-        let both = |f: &dyn Fn(&Position<Engine>) -> u64| [f(&state.me), f(&state.opponent)];
         let garbage_on_field = |p: &Position<Engine>| {
             let field = p.field.to_field();
-            (0..WIDTH).map(|x| (0..p.field.height(x)).filter(|&y| field.get(x, y) == GARBAGE).count() as u64).sum()
+            (0..WIDTH).map(|x| (0..p.field.height(x)).filter(|&y| field.get(x, y) == GARBAGE).count() as u32).sum()
         };
-        let max_height = |p: &Position<Engine>| (0..WIDTH).map(|x| p.field.height(x)).max().unwrap_or(0) as u64;
-        let narrow = |v: [u64; 2]| v.map(|n| n as u32);
+        let max_height = |p: &Position<Engine>| (0..WIDTH).map(|x| p.field.height(x)).max().unwrap_or(0);
         RaceFeatures {
             turn: state.turn,
-            time_left_ms: both(&|p| p.time_left_ms),
-            garbage_pending: narrow(both(&|p| p.garbage as u64)),
-            garbage_on_field: narrow(both(&garbage_on_field)),
-            max_height: both(&max_height).map(|n| n as usize),
-            gauge: narrow(both(&|p| p.gauge as u64)),
-            score: both(&|p| p.score),
+            time_left_ms: both(state, |p| p.time_left_ms),
+            garbage_pending: both(state, |p| p.garbage),
+            garbage_on_field: both(state, garbage_on_field),
+            max_height: both(state, max_height),
+            gauge: both(state, |p| p.gauge),
+            score: both(state, |p| p.score),
             fires_now: [fires_now.ours, fires_now.theirs],
             our_line: plan.map_or_else(Vec::new, |p| p.line_from(state.turn).to_vec()),
             our_any_line: plan.map_or_else(Vec::new, |p| p.threats_from(state.turn).to_vec()),

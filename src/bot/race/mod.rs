@@ -40,7 +40,7 @@ use super::{BotOptions, Stakes};
 
 pub use exchange::stock_after_our_fire;
 pub(super) use exchange::{aim_at_race, Exchange, Reading};
-pub use features::{RaceFeatures, FEATURES_PREFIX};
+pub use features::RaceFeatures;
 use menus::probe_their_field;
 pub(super) use menus::{menu_text, plan_menu_text, their_menu};
 pub use menus::{probe, POTENTIAL_TURNS};
