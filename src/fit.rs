@@ -18,13 +18,12 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64Mcg;
-use serde::{Deserialize, Serialize};
-
+use crate::bot::race::value::{best_within, features, sigmoid, Logistic, WinModel, FEATURES};
 use crate::bot::RaceFeatures;
 use crate::positions::{read_positions, RacePosition};
-use crate::rules::{chain_garbage, GARBAGE_ROW};
+use crate::rules::GARBAGE_ROW;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
 
 /// `codevs-reborn fit` flags.
 #[derive(Clone, Debug, clap::Args)]
@@ -50,47 +49,6 @@ pub struct FitArgs {
     pub ridge: f64,
 }
 
-/// Garbage rows a chain of `links` sends.
-fn rows(links: u32) -> f64 {
-    f64::from(chain_garbage(links)) / f64::from(GARBAGE_ROW)
-}
-
-/// The largest chain of `menus` within `turns` turns from now (index 0 is now).
-fn best_within(menus: &[&[u32]], turns: usize) -> u32 {
-    menus.iter().flat_map(|m| m.iter().take(turns + 1)).copied().max().unwrap_or(0)
-}
-
-/// The fitted model's features, by name: each a difference or a side's chain in garbage rows.
-pub const FEATURES: [&str; 9] = [
-    "our chain now (rows)",
-    "their chain now (rows)",
-    "our best within 5 turns (rows)",
-    "their best within 5 turns (rows)",
-    "our best within 10 turns (rows)",
-    "their best within 10 turns (rows)",
-    "rows pending on them less on us",
-    "garbage rows on their field less ours",
-    "their tallest column less ours (rows)",
-];
-
-/// The features of a position, in [`FEATURES`]' order.
-pub fn features(f: &RaceFeatures) -> Vec<f64> {
-    let ours: [&[u32]; 3] = [&f.fires_now[..1], &f.our_line, &f.our_any_line];
-    let theirs: [&[u32]; 2] = [&f.fires_now[1..], &f.their_menu];
-    let diff = |v: [u32; 2]| (f64::from(v[1]) - f64::from(v[0])) / f64::from(GARBAGE_ROW);
-    vec![
-        rows(f.fires_now[0]),
-        rows(f.fires_now[1]),
-        rows(best_within(&ours, 5)),
-        rows(best_within(&theirs, 5)),
-        rows(best_within(&ours, 10)),
-        rows(best_within(&theirs, 10)),
-        diff(f.garbage_pending),
-        diff(f.garbage_on_field),
-        (f.max_height[1] as f64 - f.max_height[0] as f64),
-    ]
-}
-
 /// The exchange game's value of the position for us: the better of firing now and waiting, in
 /// garbage rows to them (0 when it was not weighed: no chain of ours ready).
 fn exchange_value(f: &RaceFeatures) -> f64 {
@@ -108,56 +66,39 @@ fn menu_sign(f: &RaceFeatures) -> usize {
     }
 }
 
-fn sigmoid(z: f64) -> f64 {
-    1.0 / (1.0 + (-z).exp())
-}
-
-/// A logistic model: P(win) = σ(bias + w·x).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Logistic {
-    pub bias: f64,
-    pub weights: Vec<f64>,
-}
-
-impl Logistic {
-    pub fn predict(&self, x: &[f64]) -> f64 {
-        sigmoid(self.bias + self.weights.iter().zip(x).map(|(w, v)| w * v).sum::<f64>())
-    }
-
-    /// Fits the model to `(x, y)` (y in [0, 1]: a draw counts half) by Newton's method, with a
-    /// ridge of `ridge` on the weights.
-    pub fn fit(xs: &[Vec<f64>], ys: &[f64], ridge: f64) -> Logistic {
-        let n = xs.first().map_or(0, Vec::len) + 1;
-        let mut beta = vec![0.0; n];
-        let with_bias = |x: &[f64]| std::iter::once(1.0).chain(x.iter().copied()).collect::<Vec<f64>>();
-        for _ in 0..50 {
-            // Gradient and Hessian of the penalised log-likelihood.
-            let mut grad = vec![0.0; n];
-            let mut hess = vec![vec![0.0; n]; n];
-            for (x, &y) in xs.iter().zip(ys) {
-                let x = with_bias(x);
-                let p = sigmoid(x.iter().zip(&beta).map(|(a, b)| a * b).sum());
-                for i in 0..n {
-                    grad[i] += (y - p) * x[i];
-                    for j in 0..n {
-                        hess[i][j] += p * (1.0 - p) * x[i] * x[j];
-                    }
+/// Fits the model to `(x, y)` (y in [0, 1]: a draw counts half) by Newton's method, with a
+/// ridge of `ridge` on the weights.
+pub fn fit_logistic(xs: &[Vec<f64>], ys: &[f64], ridge: f64) -> Logistic {
+    let n = xs.first().map_or(0, Vec::len) + 1;
+    let mut beta = vec![0.0; n];
+    let with_bias = |x: &[f64]| std::iter::once(1.0).chain(x.iter().copied()).collect::<Vec<f64>>();
+    for _ in 0..50 {
+        // Gradient and Hessian of the penalised log-likelihood.
+        let mut grad = vec![0.0; n];
+        let mut hess = vec![vec![0.0; n]; n];
+        for (x, &y) in xs.iter().zip(ys) {
+            let x = with_bias(x);
+            let p = sigmoid(x.iter().zip(&beta).map(|(a, b)| a * b).sum());
+            for i in 0..n {
+                grad[i] += (y - p) * x[i];
+                for j in 0..n {
+                    hess[i][j] += p * (1.0 - p) * x[i] * x[j];
                 }
             }
-            for i in 1..n {
-                grad[i] -= ridge * beta[i];
-                hess[i][i] += ridge;
-            }
-            hess[0][0] += 1e-9; // defined even when every outcome is the same
-            let step = solve(hess, grad);
-            let size: f64 = step.iter().map(|s| s.abs()).sum();
-            beta.iter_mut().zip(&step).for_each(|(b, s)| *b += s);
-            if size < 1e-10 {
-                break;
-            }
         }
-        Logistic { bias: beta[0], weights: beta[1..].to_vec() }
+        for i in 1..n {
+            grad[i] -= ridge * beta[i];
+            hess[i][i] += ridge;
+        }
+        hess[0][0] += 1e-9; // defined even when every outcome is the same
+        let step = solve(hess, grad);
+        let size: f64 = step.iter().map(|s| s.abs()).sum();
+        beta.iter_mut().zip(&step).for_each(|(b, s)| *b += s);
+        if size < 1e-10 {
+            break;
+        }
     }
+    Logistic { bias: beta[0], weights: beta[1..].to_vec() }
 }
 
 /// Solves `a·x = b` by Gaussian elimination with partial pivoting (`a` symmetric positive
@@ -244,8 +185,8 @@ pub fn fit(positions: &[RacePosition], args: &FitArgs) -> Result<FitReport, Stri
     }
     let sign_rate = by_sign.map(|(won, n)| if n > 0.0 { won / n } else { base });
     let exchange =
-        Logistic::fit(&train.iter().map(|p| vec![exchange_value(&p.features)]).collect::<Vec<_>>(), &train_y, 0.0);
-    let model = Logistic::fit(&train.iter().map(|p| features(&p.features)).collect::<Vec<_>>(), &train_y, args.ridge);
+        fit_logistic(&train.iter().map(|p| vec![exchange_value(&p.features)]).collect::<Vec<_>>(), &train_y, 0.0);
+    let model = fit_logistic(&train.iter().map(|p| features(&p.features)).collect::<Vec<_>>(), &train_y, args.ridge);
     let predictors: [(&'static str, Predictor); 4] = [
         ("base rate", Box::new(|_| base)),
         ("larger menu chain wins", Box::new(|f| sign_rate[menu_sign(f)])),
@@ -320,17 +261,6 @@ pub fn report_text(r: &FitReport) -> String {
     text
 }
 
-/// The model file `-o` writes.
-#[derive(Serialize)]
-struct ModelFile<'a> {
-    features: Vec<&'a str>,
-    bias: f64,
-    weights: &'a [f64],
-    positions: usize,
-    games: usize,
-    held_out_log_loss: f64,
-}
-
 /// `codevs-reborn fit`.
 pub fn run(args: &FitArgs) -> Result<(), String> {
     let mut positions = Vec::new();
@@ -340,10 +270,9 @@ pub fn run(args: &FitArgs) -> Result<(), String> {
     let report = fit(&positions, args)?;
     print!("{}", report_text(&report));
     if let Some(path) = &args.output {
-        let file = ModelFile {
-            features: FEATURES.to_vec(),
-            bias: report.model.bias,
-            weights: &report.model.weights,
+        let file = WinModel {
+            features: FEATURES.iter().map(|f| f.to_string()).collect(),
+            model: report.model.clone(),
             positions: positions.len(),
             games: report.train.1 + report.held_out.1,
             held_out_log_loss: report.scored[3].log_loss,

@@ -4,8 +4,9 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
+use codevs_reborn::bot::race::value::Logistic;
 use codevs_reborn::bot::RaceFeatures;
-use codevs_reborn::fit::{fit, FitArgs, Logistic};
+use codevs_reborn::fit::{fit, fit_logistic, FitArgs};
 use codevs_reborn::positions::{positions_of, PositionsArgs, RacePosition};
 use codevs_reborn::replay::{game_folders, Replay, REPLAY_FILE};
 use rand::{Rng, SeedableRng};
@@ -75,7 +76,7 @@ fn newtons_method_recovers_the_weights_that_drew_the_outcomes() {
     let xs: Vec<Vec<f64>> = (0..20_000).map(|_| vec![rng.gen_range(-1.0..1.0), rng.gen_range(-2.0..2.0)]).collect();
     let truth = Logistic { bias, weights: w.to_vec() };
     let ys: Vec<f64> = xs.iter().map(|x| f64::from(u8::from(rng.gen::<f64>() < truth.predict(x)))).collect();
-    let fitted = Logistic::fit(&xs, &ys, 0.0);
+    let fitted = fit_logistic(&xs, &ys, 0.0);
     assert!((fitted.bias - bias).abs() < 0.1, "{fitted:?}");
     assert!(fitted.weights.iter().zip(w).all(|(a, b)| (a - b).abs() < 0.1), "{fitted:?}");
 }
@@ -104,6 +105,8 @@ fn position(game: usize, turn: usize, ours: u32, theirs: u32, pending: [u32; 2],
             their_menu: vec![theirs / 2, theirs],
             // The exchange is weighed on a third of the positions, and says little.
             exchange: turn.is_multiple_of(3).then_some([turn as i64 % 7 - 3, 0]),
+            our_fire_under_row: None,
+            their_answer: None,
         },
     }
 }

@@ -191,7 +191,15 @@ impl Brain {
             let beams_end = slice(Instant::now(), turn.end, options.decide.race_share);
             let known = Known { plan: self.plan.as_ref(), style: &self.their_style, fires_now, theirs: &theirs };
             let reading = race::read(options, state, known, beams_end, &mut why);
-            self.features = Some(RaceFeatures::of(state, fires_now, self.plan.as_ref(), &theirs, reading.exchange));
+            let features = RaceFeatures::of(state, fires_now, self.plan.as_ref(), &theirs, &reading);
+            let model = &*race::value::FITTED;
+            let _ = writeln!(
+                why,
+                "  race value: we win {:.0}% (the model fitted on {} games, data/race-model.json)",
+                100.0 * model.win_probability(&features),
+                model.games
+            );
+            self.features = Some(features);
             self.their_style.remember(state.turn, theirs);
             advice.fire_bonus = reading.fire_bonus;
             advice.fire_penalty = reading.fire_penalty;

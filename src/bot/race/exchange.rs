@@ -19,6 +19,9 @@ pub(in crate::bot) struct Reading {
     /// The exchange game's values when it was weighed: firing now, waiting (net garbage blocks
     /// to them).
     pub exchange: Option<[i64; 2]>,
+    /// Their answer to our chain fired now, as probed under its garbage (before the shortfall
+    /// the game takes off it), when the exchange was weighed.
+    pub their_answer: Option<u32>,
 }
 
 /// Their garbage stock once our chain of `links` fired now has been added and offset against ours:

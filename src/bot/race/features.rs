@@ -10,7 +10,7 @@ use crate::state::{Position, TurnState};
 use crate::Engine;
 
 use super::super::plan::Plan;
-use super::FiresNow;
+use super::{FiresNow, Reading};
 
 /// `f` of our position, then of theirs.
 fn both<T>(state: &TurnState<Engine>, f: impl Fn(&Position<Engine>) -> T) -> [T; 2] {
@@ -47,17 +47,25 @@ pub struct RaceFeatures {
     /// The exchange game's values, when a chain of ours was ready to weigh: firing it now, and
     /// waiting for our plan's (net garbage blocks to them).
     pub exchange: Option<[i64; 2]>,
+    /// With rows landing: the chain our plan fires if a garbage row falls on its fire turn
+    /// (none where the plan's search did not measure it, or no plan).
+    #[serde(default)]
+    pub our_fire_under_row: Option<u32>,
+    /// With rows landing: their largest chain within 10 turns under the garbage of our chain
+    /// fired now (the exchange's probe of their answer; none when it was not weighed).
+    #[serde(default)]
+    pub their_answer: Option<u32>,
 }
 
 impl RaceFeatures {
     /// The turn's features from its state, the chains ready now, our plan, their menu and the
-    /// exchange game's values.
+    /// race's reading (the exchange game's values and their probed answer).
     pub(in crate::bot) fn of(
         state: &TurnState<Engine>,
         fires_now: FiresNow,
         plan: Option<&Plan>,
         their_menu: &[u32],
-        exchange: Option<[i64; 2]>,
+        reading: &Reading,
     ) -> Self {
         let garbage_on_field = |p: &Position<Engine>| {
             let field = p.field.to_field();
@@ -76,7 +84,9 @@ impl RaceFeatures {
             our_line: plan.map_or_else(Vec::new, |p| p.line_from(state.turn).to_vec()),
             our_any_line: plan.map_or_else(Vec::new, |p| p.threats_from(state.turn).to_vec()),
             their_menu: their_menu.to_vec(),
-            exchange,
+            exchange: reading.exchange,
+            our_fire_under_row: plan.and_then(|p| p.under_row),
+            their_answer: reading.their_answer,
         }
     }
 

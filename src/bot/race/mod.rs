@@ -26,6 +26,7 @@ mod features;
 mod menus;
 mod safety;
 mod style;
+pub mod value;
 
 use std::fmt::Write as _;
 use std::time::Instant;
@@ -82,12 +83,13 @@ pub(super) fn read(
     if weigh {
         let answered = probe_their_field(options, state, stock_after_our_fire(state, ours_now), end);
         let our_line = plan.map_or(&[][..], |p| p.line_from(state.turn));
-        let game =
-            Exchange { ours_now, our_line, their_menu: theirs, their_answer: answered.best_within(POTENTIAL_TURNS) };
+        let their_answer = answered.best_within(POTENTIAL_TURNS);
+        let game = Exchange { ours_now, our_line, their_menu: theirs, their_answer };
         let weighed = game.weigh();
         let under_attack = state.me.garbage >= GARBAGE_ROW;
         let advice;
         (reading, advice) = weighed.advice(under_attack);
+        reading.their_answer = Some(their_answer);
         let _ = writeln!(why, "  race exchange: {weighed} → {advice}");
     }
     reading
