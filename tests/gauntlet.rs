@@ -389,6 +389,67 @@ fn one_side_plays_each_pair_once_with_seats_alternating_and_the_rest_resumes() {
 }
 
 #[test]
+fn a_judgement_plays_both_bots_on_each_game_and_stops_at_the_rules_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bot_json, candidate_json) = (dir.path().join("bot.jsonl"), dir.path().join("candidate.jsonl"));
+    let opponent = format!("random={BIN} --strategy random --seed 3");
+    let judge = |extra: &[&str]| {
+        let bot = greedy();
+        let mut args = vec!["--bot", &bot, "--opponent", &opponent, "--seed", "7", "--pairs", "12", "--one-side"];
+        args.extend(["--time-ms", "5000", "--turn-ms", "1000", "--no-pin"]);
+        args.extend(["--json", bot_json.to_str().unwrap(), "--candidate", CRASHER]);
+        args.extend(["--candidate-json", candidate_json.to_str().unwrap()]);
+        args.extend(extra);
+        let out = gauntlet(&args);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let replays = dir.path().join("candidate-games");
+    let stdout = judge(&["--candidate-replays", replays.to_str().unwrap()]);
+    // Greedy beats the random bot and the crasher loses every game: each pair goes against the
+    // candidate, and four of them (ln 0.4 each: -3.67 < -ln 19) stop the judgement.
+    let games =
+        |path: &Path| json_lines(path).iter().map(|g| g["packs"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    let seeds: Vec<String> = (7..11).map(|s| format!("seed:{s}")).collect();
+    assert_eq!(games(&bot_json), seeds, "{stdout}");
+    assert_eq!(games(&candidate_json), seeds, "the same games, paired: {stdout}");
+    assert!(json_lines(&candidate_json)
+        .iter()
+        .all(|g| g["commands"][g["our_seat"].as_u64().unwrap() as usize] == CRASHER));
+    assert_eq!(std::fs::read_dir(replays.join("random")).unwrap().count(), 4, "the candidate's games are kept");
+    let header = stdout.lines().position(|l| l.starts_with("opponent  pairs")).expect("the paired table");
+    let paired = cells(stdout.lines().nth(header + 1).unwrap());
+    assert_eq!(paired[..3], ["random", "4", "0"], "{stdout}");
+    assert_eq!(paired.last().unwrap(), "-3.67 stop: A not better", "{stdout}");
+
+    // Run again, the verdict is in the files: nothing more is played.
+    let again = judge(&[]);
+    assert_eq!(games(&bot_json).len(), 4, "{again}");
+    assert!(again.contains("-3.67 stop: A not better"), "{again}");
+
+    // The candidate must be another bot, with its own file.
+    let bot = greedy();
+    let same = [
+        "--bot",
+        &bot,
+        "--opponent",
+        &opponent,
+        "--json",
+        "a.jsonl",
+        "--candidate",
+        &bot,
+        "--candidate-json",
+        "b.jsonl",
+    ];
+    let out = gauntlet(&same);
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("needs two bots"), "{stderr}");
+    let out = gauntlet(&["--bot", &bot, "--opponent", &opponent, "--candidate", CRASHER]);
+    assert_eq!(out.status.code(), Some(2), "--json and --candidate-json are required");
+}
+
+#[test]
 fn shard_values() {
     assert_eq!(parse_shard("2/4"), Ok(Shard { index: 2, count: 4 }));
     assert_eq!(parse_shard("1/1"), Ok(Shard { index: 1, count: 1 }));

@@ -25,7 +25,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::jobs::PinnedJobs;
+use super::paired::{pair_games, Outcome};
 use super::record;
+use super::stats::{SignSprt, SprtVerdict};
 use super::{append_json_line, play_in_parallel, play_recorded, ControlArgs, GameSpec};
 use super::{Finished, PackArgs, PackSource, RecordArgs};
 use crate::rules::FaultKind;
@@ -81,7 +83,7 @@ pub struct GauntletArgs {
         long,
         value_name = "FILE",
         num_args = 1..,
-        conflicts_with_all = ["bot", "opponents", "opponent", "json", "replays", "shard"]
+        conflicts_with_all = ["bot", "opponents", "opponent", "json", "replays", "shard", "candidate"]
     )]
     pub summary: Vec<PathBuf>,
     /// With --summary: also summarize another bot's games in these --json files, and compare
@@ -94,6 +96,27 @@ pub struct GauntletArgs {
     /// Not with --compare: a pack file played twice would pair twice.
     #[arg(long, requires = "summary", conflicts_with = "compare")]
     pub pool: bool,
+    #[command(flatten)]
+    pub judge: JudgeArgs,
+}
+
+/// A paired judgement: a candidate against `--bot` on the same games, stopped by the ledger's
+/// sequential rule.
+#[derive(Clone, Debug, clap::Args)]
+pub struct JudgeArgs {
+    /// Judge a candidate against --bot: every planned game is played by both (the bot's game, then
+    /// the candidate's: same packs, seat and opponent), and an opponent's games stop as soon as
+    /// the ledger's sequential sign rule on its pairs reaches a verdict (each pair the candidate
+    /// did better on adds ln 1.6, each it did worse on ln 0.4; stop at ±ln 19: data/README.md).
+    /// Needs --json and --candidate-json; prints both summaries and the paired table at the end.
+    #[arg(long, value_name = "CMD", requires_all = ["json", "candidate_json"], conflicts_with = "shard")]
+    pub candidate: Option<String>,
+    /// The candidate's games, one JSON object per game, resumed as --json is.
+    #[arg(long, value_name = "FILE", requires = "candidate")]
+    pub candidate_json: Option<PathBuf>,
+    /// Keep the candidate's games as --replays keeps the bot's (`DIR/<opponent>/game-NNNN/`).
+    #[arg(long, value_name = "DIR", requires = "candidate")]
+    pub candidate_replays: Option<PathBuf>,
 }
 
 /// One slice of a sharded gauntlet: shard `index` (1-based) of `count`.
@@ -235,9 +258,84 @@ fn opponents(args: &GauntletArgs) -> Result<Vec<Opponent>, String> {
 
 /// One game still to play.
 struct Task<'a> {
+    /// The opponent's index, and the opponent.
+    o: usize,
     opponent: &'a Opponent,
     /// The game's index within the opponent (pair game / 2, our seat game % 2).
     game: usize,
+    /// Which bot plays it: 0 `--bot`, 1 `--candidate`.
+    arm: usize,
+}
+
+/// One bot of the gauntlet (`--bot`, or a judgement's `--candidate`): its command, its games so
+/// far, where new ones are written and kept.
+struct Arm<'a> {
+    bot: &'a str,
+    json: Option<(&'a Path, fs::File)>,
+    replays: Option<&'a Path>,
+    lines: Vec<GauntletLine>,
+    resumed: usize,
+}
+
+impl<'a> Arm<'a> {
+    /// The bot's games so far (its `json` file's, checked to be this bot's against these
+    /// opponents), its file opened to append, its replays folder made.
+    fn open(
+        bot: &'a str,
+        json: Option<&'a Path>,
+        replays: Option<&'a Path>,
+        opponents: &[Opponent],
+    ) -> Result<Self, String> {
+        let lines = match json {
+            Some(path) => load_lines(path)?,
+            None => Vec::new(),
+        };
+        let file = match json {
+            Some(path) => {
+                check_resumed(path, &lines, bot, opponents)?;
+                let file = fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                Some((path, file))
+            }
+            None => None,
+        };
+        if let Some(dir) = replays {
+            fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        }
+        let resumed = lines.len();
+        Ok(Arm { bot, json: file, replays, lines, resumed })
+    }
+
+    /// The games already played (void ones are played again: the opponent never got to play).
+    fn done(&self) -> HashSet<(String, String, usize)> {
+        let key = |g: &GauntletLine| (g.opponent.clone(), g.line.packs.clone(), g.line.game);
+        self.lines.iter().filter(|g| !g.is_void()).map(key).collect()
+    }
+}
+
+/// The ledger's sequential sign rule on one opponent's pairs of a judgement (the candidate's
+/// games against the bot's): its verdict, the pairs the candidate did better and worse on.
+fn judge_opponent(bot: &Arm, candidate: &Arm, opponent: &str) -> (SprtVerdict, u64, u64) {
+    fn outcomes<'l>(arm: &'l Arm, opponent: &str) -> Vec<Outcome<'l>> {
+        arm.lines.iter().filter(|g| g.opponent == opponent && !g.is_void()).map(GauntletLine::outcome).collect()
+    }
+    let (a, b) = (outcomes(candidate, opponent), outcomes(bot, opponent));
+    let (by_opponent, _) = pair_games(&a, &b);
+    let (better, worse) =
+        by_opponent.get(opponent).map_or((0, 0), |p| (p.a_better.len() as u64, p.b_better.len() as u64));
+    (SignSprt::LEDGER.verdict(better, worse), better, worse)
+}
+
+/// The verdict as words.
+fn verdict_text(verdict: SprtVerdict) -> &'static str {
+    match verdict {
+        SprtVerdict::H1 => "the candidate is better",
+        SprtVerdict::H0 => "the candidate is not better",
+        SprtVerdict::Continue => "go on",
+    }
 }
 
 /// Checks that the file's games were played by the same bot and the same opponents as now, so a
@@ -266,6 +364,10 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
         return summarize(&args.summary, &args.compare, args.pool);
     }
     let bot = args.bot.as_deref().ok_or("--bot is required")?;
+    let judge = &args.judge;
+    if judge.candidate.as_deref() == Some(bot) {
+        return Err("--candidate is the same command as --bot: a judgement needs two bots".into());
+    }
     let limits = args.control.limits()?;
     let opponents = opponents(args)?;
     let source = PackSource::open(&args.packs)?;
@@ -274,57 +376,49 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
         return Err("--pairs must be at least 1".into());
     }
     let cpus = args.jobs.slots()?;
-    let mut lines = match &args.json {
-        Some(path) => load_lines(path)?,
-        None => Vec::new(),
-    };
-    if let Some(path) = &args.json {
-        check_resumed(path, &lines, bot, &opponents)?;
-    }
-    let resumed = lines.len();
-    let mut json = match &args.json {
-        Some(path) => Some(
-            fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| format!("{}: {e}", path.display()))?,
-        ),
-        None => None,
-    };
-    if let Some(dir) = &args.record.replays {
-        fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut arms = vec![Arm::open(bot, args.json.as_deref(), args.record.replays.as_deref(), &opponents)?];
+    if let Some(candidate) = &judge.candidate {
+        let json = judge.candidate_json.as_deref();
+        if json.is_some() && json == args.json.as_deref() {
+            return Err("--candidate-json is the --json file: each bot needs its own".into());
+        }
+        arms.push(Arm::open(candidate, json, judge.candidate_replays.as_deref(), &opponents)?);
     }
 
-    let labels: Vec<String> = (0..pairs).map(|p| source.label(p)).collect();
-    // Void games are played again: the opponent never got to play them.
-    let done: HashSet<(&str, &str, usize)> = lines
+    // A judgement's opponents whose verdict is already in (resumed files) play no more games.
+    let decided: Vec<AtomicBool> = opponents
         .iter()
-        .filter(|g| !g.is_void())
-        .map(|g| (g.opponent.as_str(), g.line.packs.as_str(), g.line.game))
+        .map(|o| {
+            AtomicBool::new(arms.len() == 2 && judge_opponent(&arms[0], &arms[1], &o.name).0 != SprtVerdict::Continue)
+        })
         .collect();
+    let labels: Vec<String> = (0..pairs).map(|p| source.label(p)).collect();
+    let done: Vec<_> = arms.iter().map(Arm::done).collect();
     let planned = planned_games(opponents.len(), pairs, args.one_side, |pair| source.home_seat(pair), args.shard);
+    let (opponents, arm_count) = (&opponents, arms.len());
     let tasks: Vec<Task> = planned
         .iter()
-        .map(|&(o, game)| Task { opponent: &opponents[o], game })
-        .filter(|t| !done.contains(&(t.opponent.name.as_str(), labels[t.game / 2].as_str(), t.game)))
+        .flat_map(|&(o, game)| (0..arm_count).map(move |arm| Task { o, opponent: &opponents[o], game, arm }))
+        .filter(|t| !done[t.arm].contains(&(t.opponent.name.clone(), labels[t.game / 2].clone(), t.game)))
+        .filter(|t| !decided[t.o].load(Ordering::Relaxed))
         .collect();
-    let planned = planned.len();
+    let planned = planned.len() * arms.len();
 
     let stop = AtomicBool::new(false);
+    let commands: Vec<&str> = arms.iter().map(|a| a.bot).collect();
+    let replays: Vec<Option<&Path>> = arms.iter().map(|a| a.replays).collect();
     let play = |slot: usize, i: usize| {
         let task = &tasks[i];
+        if decided[task.o].load(Ordering::Relaxed) {
+            return Ok(None);
+        }
         let spec = GameSpec {
             game: task.game,
             a_seat: task.game % 2,
             deal: source.get(task.game / 2),
-            commands: [bot, &task.opponent.command],
+            commands: [commands[task.arm], &task.opponent.command],
             cpus: cpus[slot].as_deref(),
-            replay_dir: args
-                .record
-                .replays
-                .as_ref()
-                .map(|root| record::replay_dir(&root.join(&task.opponent.name), task.game)),
+            replay_dir: replays[task.arm].map(|root| record::replay_dir(&root.join(&task.opponent.name), task.game)),
             bot_stderr: args.record.bot_stderr,
         };
         play_recorded(spec, &limits, &stop).map(|f| f.map(|f| (f, cpus[slot].clone())))
@@ -338,21 +432,34 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     bar.set_position((planned - tasks.len()) as u64);
     let mut error = None;
     play_in_parallel(args.jobs.jobs, tasks.len(), &stop, play, |i, result| {
+        let task = &tasks[i];
         match result {
             Ok(Some((finished, cpus))) => {
-                if let Some(e) = never_started(bot, tasks[i].opponent, &finished) {
+                let arm = &mut arms[task.arm];
+                if let Some(e) = never_started(arm.bot, task.opponent, &finished) {
                     error = Some(e);
                 } else {
-                    let game = gauntlet_line(&tasks[i].opponent.name, finished, cpus);
-                    if let Some(file) = &mut json {
+                    let game = gauntlet_line(&task.opponent.name, finished, cpus);
+                    if let Some((_, file)) = &mut arm.json {
                         if let Err(e) = append_json_line(file, &game) {
                             error = Some(e);
                         }
                     }
-                    let name = game.opponent.clone();
-                    lines.push(game);
+                    arm.lines.push(game);
                     bar.inc(1);
-                    bar.set_message(progress(&name, &lines));
+                    bar.set_message(progress(&task.opponent.name, &arm.lines));
+                    if arms.len() == 2 && !decided[task.o].load(Ordering::Relaxed) {
+                        let (verdict, better, worse) = judge_opponent(&arms[0], &arms[1], &task.opponent.name);
+                        if verdict != SprtVerdict::Continue {
+                            decided[task.o].store(true, Ordering::Relaxed);
+                            bar.println(format!(
+                                "{}: the stop rule says {} ({better} pairs better, {worse} worse, LLR {:+.2}): its other games are not played",
+                                task.opponent.name,
+                                verdict_text(verdict),
+                                SignSprt::LEDGER.llr(better, worse)
+                            ));
+                        }
+                    }
                 }
             }
             Ok(None) => {}
@@ -366,15 +473,22 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     if let Some(e) = error {
         return Err(e);
     }
-    let played = lines.len() - resumed;
-    let mut source = match &args.json {
-        Some(path) if resumed > 0 => format!("{played} played now, {resumed} from {}", path.display()),
+    if let [bot, candidate] = &arms[..] {
+        // Both files hold every game: the summaries and the paired table are --summary's.
+        let path =
+            |arm: &Arm| arm.json.as_ref().map(|(path, _)| path.to_path_buf()).ok_or("a judgement needs --json files");
+        return summarize(&[path(candidate)?], &[path(bot)?], false);
+    }
+    let arm = arms.pop().expect("the bot's arm");
+    let played = arm.lines.len() - arm.resumed;
+    let mut source = match arm.json {
+        Some((path, _)) if arm.resumed > 0 => format!("{played} played now, {} from {}", arm.resumed, path.display()),
         _ => format!("{played} played now"),
     };
     if let Some(Shard { index, count }) = args.shard {
         source.push_str(&format!("; shard {index}/{count}"));
     }
-    print_summary(bot, &source, &opponents, &drop_replayed_void(lines));
+    print_summary(bot, &source, opponents, &drop_replayed_void(arm.lines));
     Ok(())
 }
 
