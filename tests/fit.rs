@@ -112,7 +112,15 @@ fn position(game: usize, turn: usize, ours: u32, theirs: u32, pending: [u32; 2],
 }
 
 fn fit_args() -> FitArgs {
-    FitArgs { positions: Vec::new(), output: None, holdout_every: 4, bootstrap: 500, seed: 1, ridge: 1.0 }
+    FitArgs {
+        positions: Vec::new(),
+        exchanges: Vec::new(),
+        output: None,
+        holdout_every: 4,
+        bootstrap: 500,
+        seed: 1,
+        ridge: 1.0,
+    }
 }
 
 #[test]
@@ -177,4 +185,107 @@ fn games_on_the_same_packs_are_held_out_together() {
     }
     let report = fit(&positions, &fit_args()).unwrap();
     assert_eq!((report.train.1, report.held_out.1), (60, 20), "10 of 40 seeds held out, both games of each");
+}
+
+/// A gauntlet `--json` line: our seat, each side's first chain of 10+ links (links, turn), the
+/// winner, and whether it was played from a book position.
+fn gauntlet_line(seed: usize, our_seat: usize, first: [Option<(u32, usize)>; 2], winner: i8, book: bool) -> String {
+    let chain = |c: Option<(u32, usize)>| c.map(|(links, turn)| serde_json::json!({"links": links, "turn": turn}));
+    let mut line = serde_json::json!({
+        "opponent": "made-up", "our_seat": our_seat, "pair": seed, "game": 2 * seed + our_seat,
+        "packs": format!("seed:{seed}"), "names": ["a", "b"], "commands": ["a", "b"], "winner": winner,
+        "reason": "dead", "turns": 40, "scores": [0, 0], "max_chain": [chain(first[0]), chain(first[1])],
+        "first_chain_10": [chain(first[0]), chain(first[1])], "faults": [null, null], "time_ms": [0, 0],
+        "cpus": null, "peak_rss_kib": [null, null], "moves": ["", ""],
+    });
+    if book {
+        line["start_turn"] = serde_json::json!(20);
+    }
+    format!("{line}\n")
+}
+
+#[test]
+fn the_odds_after_the_first_exchange_are_fitted_to_who_fired_first_and_by_how_many_links() {
+    use codevs_reborn::fit::exchanges::{fit_exchanges, read_exchanges};
+    let dir = tempfile::tempdir().unwrap();
+    // 600 games: our first chain fired first on even seeds, theirs on odd ones; a link more
+    // than theirs wins most games, whoever fired first (within the clamp of four links).
+    let mut rng = Pcg64Mcg::seed_from_u64(5);
+    let mut text = String::new();
+    for seed in 0..600 {
+        let (ours, theirs) = (rng.gen_range(12..17u32), rng.gen_range(12..17u32));
+        let (our_turn, their_turn) = if seed % 2 == 0 { (12, 17) } else { (17, 12) };
+        let edge = 1.5 * (f64::from(ours) - f64::from(theirs));
+        let our_seat = seed % 2;
+        let won = rng.gen::<f64>() < 1.0 / (1.0 + (-edge).exp());
+        let winner = if won { our_seat } else { 1 - our_seat } as i8;
+        let mut first = [None, None];
+        first[our_seat] = Some((ours, our_turn));
+        first[1 - our_seat] = Some((theirs, their_turn));
+        text.push_str(&gauntlet_line(seed, our_seat, first, winner, false));
+    }
+    // Not read: a draw, a game from a book position, a game with no chain of 10.
+    text.push_str(&gauntlet_line(900, 0, [Some((12, 10)), Some((12, 10))], -1, false));
+    text.push_str(&gauntlet_line(901, 0, [Some((12, 10)), Some((14, 11))], 0, true));
+    text.push_str(&gauntlet_line(902, 0, [None, None], 0, false));
+    // One side fired none: its chain counts 0 links, the other fired first.
+    text.push_str(&gauntlet_line(903, 1, [Some((13, 15)), None], 1, false));
+    let path = dir.path().join("games.jsonl");
+    std::fs::write(&path, text).unwrap();
+    let games = read_exchanges(&path).unwrap();
+    assert_eq!(games.len(), 601);
+    let last = games.last().unwrap();
+    assert_eq!((last.we_first, last.ours, last.theirs, last.won), (false, 0, 13, true));
+    assert!(games[..600].iter().enumerate().all(|(i, g)| g.we_first == (i % 2 == 0)));
+
+    let report = fit_exchanges(&games, 4, 1.0).unwrap();
+    assert_eq!(report.train_games + report.held_out_games, 601);
+    assert!(report.model_log_loss < report.base_log_loss - 0.1, "{report:?}");
+    for side in [&report.model.we_first, &report.model.they_first] {
+        assert!((side.weights[0] - 1.5).abs() < 0.4, "the slope drawn: {side:?}");
+    }
+    let model = &report.model;
+    assert!(model.win_probability(true, 15, 14) > 0.7 && model.win_probability(false, 13, 14) < 0.3);
+
+    // Too few: one side never fired first.
+    let error = fit_exchanges(&games[..1], 4, 1.0).unwrap_err();
+    assert!(error.contains("too few"), "{error}");
+    // A line that is not a gauntlet's names the file and line.
+    std::fs::write(&path, "{\"game\": 1}\n").unwrap();
+    let error = read_exchanges(&path).unwrap_err();
+    assert!(error.contains("games.jsonl:1: expected a gauntlet --json line"), "{error}");
+}
+
+#[test]
+fn fit_writes_its_part_of_the_models_file_and_keeps_the_other() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = dir.path().join("games.jsonl");
+    let mut text = String::new();
+    for seed in 0..40 {
+        let our_seat = seed % 2;
+        let (ours, theirs) = (12 + (seed % 5) as u32, 14);
+        let mut first = [None, None];
+        first[our_seat] = Some((ours, 10 + seed % 3));
+        first[1 - our_seat] = Some((theirs, 11));
+        let winner = if ours + (seed % 3) as u32 > theirs { our_seat } else { 1 - our_seat } as i8;
+        text.push_str(&gauntlet_line(seed, our_seat, first, winner, false));
+    }
+    std::fs::write(&games, text).unwrap();
+    let models = dir.path().join("race-model.json");
+    let built_in = include_str!("../data/race-model.json");
+    std::fs::write(&models, built_in).unwrap();
+    let out = Command::new(BIN)
+        .args(["fit", "--exchanges", games.to_str().unwrap(), "-o", models.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("first exchanges of 40 games"), "{stdout}");
+    let written: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&models).unwrap()).unwrap();
+    let before: serde_json::Value = serde_json::from_str(built_in).unwrap();
+    assert_eq!(written["position"], before["position"], "the position model is kept");
+    assert_eq!(written["exchange"]["games"], 40);
+    assert_ne!(written["exchange"], before["exchange"]);
+    // The bot reads the file it wrote.
+    codevs_reborn::bot::race::value::RaceModels::parse(&std::fs::read_to_string(&models).unwrap()).unwrap();
 }

@@ -192,7 +192,7 @@ impl Brain {
             let known = Known { plan: self.plan.as_ref(), style: &self.their_style, fires_now, theirs: &theirs };
             let reading = race::read(options, state, known, beams_end, &mut why);
             let features = RaceFeatures::of(state, fires_now, self.plan.as_ref(), &theirs, &reading);
-            let model = &*race::value::FITTED;
+            let model = &race::value::FITTED.position;
             let _ = writeln!(
                 why,
                 "  race value: we win {:.0}% (the model fitted on {} games, data/race-model.json)",

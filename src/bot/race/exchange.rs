@@ -8,6 +8,7 @@ use crate::search::midgame::VALUE_PER_BLOCK;
 use crate::state::TurnState;
 
 use super::menus::POTENTIAL_TURNS;
+use super::value::ExchangeModel;
 
 /// What the race says to the midgame search this turn.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -125,6 +126,17 @@ impl Exchange<'_> {
 }
 
 impl Weighed {
+    /// Our probability of winning after each of our two choices' exchanges (firing now, waiting),
+    /// by the fitted exchange model: who fires first, and by how many links the chains differ.
+    pub(in crate::bot) fn odds(&self, model: &ExchangeModel) -> [f64; 2] {
+        let fire_now = model.win_probability(true, self.ours_now, self.their_answer);
+        let wait = match self.reply {
+            Reply::FireFirst { links, answer, .. } => model.win_probability(false, answer, links),
+            Reply::Answer { answer } => model.win_probability(true, self.wait_links, answer),
+        };
+        [fire_now, wait]
+    }
+
     /// The advice to the midgame search: the difference between firing now and waiting, as a
     /// bonus on firing our chain or a penalty on firing anything but small chains (none while
     /// rows are falling on us: waiting only buries the chain).

@@ -91,6 +91,15 @@ pub(super) fn read(
         (reading, advice) = weighed.advice(under_attack);
         reading.their_answer = Some(their_answer);
         let _ = writeln!(why, "  race exchange: {weighed} → {advice}");
+        let exchanges = &value::FITTED.exchange;
+        let [fire_now, wait] = weighed.odds(exchanges);
+        let _ = writeln!(
+            why,
+            "  race exchange odds: we win {:.0}% firing now, {:.0}% waiting (the first exchanges of {} games)",
+            100.0 * fire_now,
+            100.0 * wait,
+            exchanges.games
+        );
     }
     reading
 }

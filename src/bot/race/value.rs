@@ -1,7 +1,9 @@
-//! The fitted value of a race position: the probability that we win it, by a logistic model on
-//! a few features of the race (`RaceFeatures`), its weights fitted by `codevs-reborn fit` to the
-//! outcomes of recorded games and kept in one file, `data/race-model.json`, built into the
-//! binary. `--explain` prints it every turn the race is read.
+//! The fitted values of the race, both fitted by `codevs-reborn fit` to the outcomes of recorded
+//! games and kept in one file, `data/race-model.json`, built into the binary:
+//! - the probability that we win a race position, by a logistic model on a few features of the
+//!   race ([`RaceFeatures`]);
+//! - the probability that we win after a first exchange, from who fired first and by how many
+//!   links the chains differ: what `--explain` gives each line of the exchange game.
 
 use std::sync::LazyLock;
 
@@ -84,9 +86,8 @@ pub struct WinModel {
 }
 
 impl WinModel {
-    /// Reads a model file, checking that it was fitted on these features.
-    pub fn parse(json: &str) -> Result<WinModel, String> {
-        let model: WinModel = serde_json::from_str(json).map_err(|e| format!("not a race model: {e}"))?;
+    /// Checks that the model was fitted on these features.
+    pub fn check(model: &WinModel) -> Result<(), String> {
         if model.features != FEATURES || model.model.weights.len() != FEATURES.len() {
             return Err(format!(
                 "a race model of features {:?} with {} weights, where this bot reads {FEATURES:?}: fit it again",
@@ -94,7 +95,7 @@ impl WinModel {
                 model.model.weights.len()
             ));
         }
-        Ok(model)
+        Ok(())
     }
 
     /// Our probability of winning the position.
@@ -103,26 +104,93 @@ impl WinModel {
     }
 }
 
-/// The model built into the binary, `data/race-model.json`.
-pub static FITTED: LazyLock<WinModel> = LazyLock::new(|| {
-    WinModel::parse(include_str!("../../../data/race-model.json")).expect("data/race-model.json is checked by its test")
+/// The link difference an exchange model reads is clamped to this many links either way: past
+/// it every game in the data went one way.
+pub const EXCHANGE_MAX_LINKS: i64 = 4;
+
+/// Our probability of winning after the first exchange of chains (each side's first chain of
+/// 10+ links), by who fired first: P(win) = σ(bias + slope · d), d our links less theirs
+/// (clamped to ±[`EXCHANGE_MAX_LINKS`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ExchangeModel {
+    pub we_first: Logistic,
+    pub they_first: Logistic,
+    /// Games fitted on (training and held-out together).
+    pub games: usize,
+    /// The model's log-loss on the held-out games of its fit.
+    pub held_out_log_loss: f64,
+}
+
+impl ExchangeModel {
+    /// The model's one feature: our links less theirs, clamped.
+    pub fn feature(ours: u32, theirs: u32) -> f64 {
+        (i64::from(ours) - i64::from(theirs)).clamp(-EXCHANGE_MAX_LINKS, EXCHANGE_MAX_LINKS) as f64
+    }
+
+    /// Our probability of winning after an exchange of our chain of `ours` links against theirs
+    /// of `theirs` links, the one of `we_first` fired first.
+    pub fn win_probability(&self, we_first: bool, ours: u32, theirs: u32) -> f64 {
+        let model = if we_first { &self.we_first } else { &self.they_first };
+        model.predict(&[Self::feature(ours, theirs)])
+    }
+}
+
+/// The file `data/race-model.json`: the fitted values the bot reads.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RaceModels {
+    pub position: WinModel,
+    pub exchange: ExchangeModel,
+}
+
+impl RaceModels {
+    /// Reads the file, checking that its position model was fitted on these features.
+    pub fn parse(json: &str) -> Result<RaceModels, String> {
+        let models: RaceModels = serde_json::from_str(json).map_err(|e| format!("not the race models: {e}"))?;
+        WinModel::check(&models.position)?;
+        if models.exchange.we_first.weights.len() != 1 || models.exchange.they_first.weights.len() != 1 {
+            return Err("an exchange model has one weight (the link difference) a side: fit it again".into());
+        }
+        Ok(models)
+    }
+}
+
+/// The models built into the binary, `data/race-model.json`.
+pub static FITTED: LazyLock<RaceModels> = LazyLock::new(|| {
+    RaceModels::parse(include_str!("../../../data/race-model.json"))
+        .expect("data/race-model.json is checked by its test")
 });
 
 #[cfg(test)]
 mod tests {
-    use super::{WinModel, FEATURES, FITTED};
+    use super::{RaceModels, FEATURES, FITTED};
 
     #[test]
-    fn the_built_in_model_reads_and_was_fitted_on_these_features() {
-        assert_eq!(FITTED.features, FEATURES);
-        assert!(FITTED.games > 0 && FITTED.positions > FITTED.games);
+    fn the_built_in_models_read_and_were_fitted_on_these_features() {
+        assert_eq!(FITTED.position.features, FEATURES);
+        assert!(FITTED.position.games > 0 && FITTED.position.positions > FITTED.position.games);
+        assert!(FITTED.exchange.games > 0);
     }
 
     #[test]
-    fn a_model_of_other_features_is_refused() {
-        let json =
-            r#"{"features":["turn"],"bias":0.0,"weights":[1.0],"positions":1,"games":1,"held_out_log_loss":0.6}"#;
-        let error = WinModel::parse(json).unwrap_err();
+    fn after_an_exchange_more_links_win_more_often() {
+        let exchange = &FITTED.exchange;
+        for we_first in [true, false] {
+            let p = |ours| exchange.win_probability(we_first, ours, 14);
+            assert!(p(12) < p(14) && p(14) < p(16), "{exchange:?}");
+            assert_eq!(p(18), p(30), "clamped at four links");
+        }
+    }
+
+    #[test]
+    fn models_of_other_features_are_refused() {
+        let exchange = r#""exchange":{"we_first":{"bias":0.0,"weights":[1.0]},"they_first":{"bias":0.0,"weights":[1.0]},"games":1,"held_out_log_loss":0.6}"#;
+        let position = r#""position":{"features":["turn"],"bias":0.0,"weights":[1.0],"positions":1,"games":1,"held_out_log_loss":0.6}"#;
+        let error = RaceModels::parse(&format!("{{{position},{exchange}}}")).unwrap_err();
         assert!(error.contains("fit it again"), "{error}");
+        let two = exchange.replace("[1.0]", "[1.0,2.0]");
+        let ours = serde_json::to_string(&FITTED.position).unwrap();
+        let error = RaceModels::parse(&format!("{{\"position\":{ours},{two}}}")).unwrap_err();
+        assert!(error.contains("one weight"), "{error}");
+        assert!(RaceModels::parse(&format!("{{\"position\":{ours},{exchange}}}")).is_ok());
     }
 }

@@ -10,13 +10,21 @@
 //! bootstrap interval over held-out games, and the weights (written with `-o`). The games played
 //! on the same packs are held out together: two bots' paired games on a seed are often one game.
 //!
-//! The model has a dozen weights, so it is fitted by Newton's method (iteratively reweighted
-//! least squares, a small ridge keeping it defined on few games) in a few lines here rather than
-//! with a linear-algebra dependency.
+//! With `--exchanges`, it fits instead our probability of winning after the first exchange of
+//! chains to gauntlet `--json` lines ([`exchanges`]).
+//!
+//! The models have a dozen weights at most, so they are fitted by Newton's method (iteratively
+//! reweighted least squares, a small ridge keeping it defined on few games) in a few lines here
+//! rather than with a linear-algebra dependency. `-o` writes its model's part of the models file
+//! the bot reads (`data/race-model.json`), keeping the other part.
+
+pub mod exchanges;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
 
 use crate::bot::race::value::{best_within, features, sigmoid, Logistic, WinModel, FEATURES};
 use crate::bot::RaceFeatures;
@@ -29,9 +37,16 @@ use rand_pcg::Pcg64Mcg;
 #[derive(Clone, Debug, clap::Args)]
 pub struct FitArgs {
     /// Positions files (`codevs-reborn positions -o FILE`).
-    #[arg(required = true, value_name = "FILE")]
+    #[arg(required_unless_present = "exchanges", value_name = "FILE")]
     pub positions: Vec<PathBuf>,
-    /// Write the fitted model (feature names, weights, the figures it was fitted with) to FILE.
+    /// Fit the odds after the first exchange instead, on these gauntlet `--json` files (each
+    /// game's first chain of 10+ links a side: who fired first, and by how many links ours was
+    /// longer).
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "positions")]
+    pub exchanges: Vec<PathBuf>,
+    /// Write the fitted model (its weights and the figures it was fitted with) into the models
+    /// FILE (`data/race-model.json`): its part (`position`, or `exchange` with --exchanges) is
+    /// replaced, the other kept.
     #[arg(short, long, value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// One pack sequence in this many is held out with all its games (pack labels in order: the
@@ -130,7 +145,7 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
 }
 
 /// The log-loss of predicting `p` for outcome `y`, clamped away from 0 and 1.
-fn log_loss(p: f64, y: f64) -> f64 {
+pub(crate) fn log_loss(p: f64, y: f64) -> f64 {
     let p = p.clamp(1e-6, 1.0 - 1e-6);
     -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
 }
@@ -261,8 +276,36 @@ pub fn report_text(r: &FitReport) -> String {
     text
 }
 
+/// Replaces the `part` of the models file at `path` with `value` (the file is made if missing).
+fn write_part(path: &Path, part: &str, value: impl Serialize) -> Result<(), String> {
+    let at = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let mut models = match std::fs::read_to_string(path) {
+        Ok(text) => serde_json::from_str::<serde_json::Value>(&text).map_err(|e| at(&e))?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => serde_json::json!({}),
+        Err(e) => return Err(at(&e)),
+    };
+    let object = models.as_object_mut().ok_or_else(|| at(&"expected a JSON object of models"))?;
+    object.insert(part.to_string(), serde_json::to_value(value).map_err(|e| at(&e))?);
+    let json = serde_json::to_string_pretty(&models).map_err(|e| at(&e))?;
+    std::fs::write(path, json + "\n").map_err(|e| at(&e))?;
+    println!("model: the {part} part of {}", path.display());
+    Ok(())
+}
+
 /// `codevs-reborn fit`.
 pub fn run(args: &FitArgs) -> Result<(), String> {
+    if !args.exchanges.is_empty() {
+        let mut games = Vec::new();
+        for path in &args.exchanges {
+            games.extend(exchanges::read_exchanges(path)?);
+        }
+        let report = exchanges::fit_exchanges(&games, args.holdout_every, args.ridge)?;
+        print!("{}", exchanges::exchange_report_text(&report));
+        return match &args.output {
+            Some(path) => write_part(path, "exchange", &report.model),
+            None => Ok(()),
+        };
+    }
     let mut positions = Vec::new();
     for path in &args.positions {
         positions.extend(read_positions(path)?);
@@ -270,16 +313,14 @@ pub fn run(args: &FitArgs) -> Result<(), String> {
     let report = fit(&positions, args)?;
     print!("{}", report_text(&report));
     if let Some(path) = &args.output {
-        let file = WinModel {
+        let model = WinModel {
             features: FEATURES.iter().map(|f| f.to_string()).collect(),
             model: report.model.clone(),
             positions: positions.len(),
             games: report.train.1 + report.held_out.1,
             held_out_log_loss: report.scored[3].log_loss,
         };
-        let json = serde_json::to_string_pretty(&file).map_err(|e| e.to_string())?;
-        std::fs::write(path, json + "\n").map_err(|e| format!("{}: {e}", path.display()))?;
-        println!("model: {}", path.display());
+        write_part(path, "position", &model)?;
     }
     Ok(())
 }
