@@ -104,6 +104,10 @@ impl WinModel {
     }
 }
 
+/// The exchange model reads each side's first chain of this many links or more (the chains that
+/// send rows; `codevs-reborn fit --exchanges`).
+pub const EXCHANGE_MIN_LINKS: u32 = 10;
+
 /// The link difference an exchange model reads is clamped to this many links either way: past
 /// it every game in the data went one way.
 pub const EXCHANGE_MAX_LINKS: i64 = 4;
@@ -128,8 +132,17 @@ impl ExchangeModel {
     }
 
     /// Our probability of winning after an exchange of our chain of `ours` links against theirs
-    /// of `theirs` links, the one of `we_first` fired first.
+    /// of `theirs` links, the one of `we_first` fired first. As in the games it was fitted on,
+    /// a chain under [`EXCHANGE_MIN_LINKS`] counts as none, and a side firing none did not fire
+    /// first.
     pub fn win_probability(&self, we_first: bool, ours: u32, theirs: u32) -> f64 {
+        let counted = |links: u32| if links >= EXCHANGE_MIN_LINKS { links } else { 0 };
+        let (ours, theirs) = (counted(ours), counted(theirs));
+        let we_first = match (ours, theirs) {
+            (0, 1..) => false,
+            (1.., 0) => true,
+            _ => we_first,
+        };
         let model = if we_first { &self.we_first } else { &self.they_first };
         model.predict(&[Self::feature(ours, theirs)])
     }
@@ -179,6 +192,16 @@ mod tests {
             assert!(p(12) < p(14) && p(14) < p(16), "{exchange:?}");
             assert_eq!(p(18), p(30), "clamped at four links");
         }
+    }
+
+    #[test]
+    fn a_chain_under_ten_links_counts_as_none_as_in_the_games_fitted_on() {
+        let exchange = &FITTED.exchange;
+        // Their 9 fired first is no first exchange: our 12 after it is, with nothing against it.
+        assert_eq!(exchange.win_probability(false, 12, 9), exchange.win_probability(true, 12, 0));
+        // Our 9 fired now against their answer of 13: they fired the first chain that counts.
+        assert_eq!(exchange.win_probability(true, 9, 13), exchange.win_probability(false, 0, 13));
+        assert!(exchange.win_probability(true, 9, 13) < 0.05);
     }
 
     #[test]
