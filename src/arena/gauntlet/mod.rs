@@ -368,6 +368,14 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     if judge.candidate.as_deref() == Some(bot) {
         return Err("--candidate is the same command as --bot: a judgement needs two bots".into());
     }
+    let json = judge.candidate_json.as_deref();
+    if json.is_some() && json == args.json.as_deref() {
+        return Err("--candidate-json is the --json file: each bot needs its own".into());
+    }
+    let replays = judge.candidate_replays.as_deref();
+    if replays.is_some() && replays == args.record.replays.as_deref() {
+        return Err("--candidate-replays is the --replays folder: each bot's games need their own".into());
+    }
     let limits = args.control.limits()?;
     let opponents = opponents(args)?;
     let source = PackSource::open(&args.packs)?;
@@ -378,11 +386,7 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     let cpus = args.jobs.slots()?;
     let mut arms = vec![Arm::open(bot, args.json.as_deref(), args.record.replays.as_deref(), &opponents)?];
     if let Some(candidate) = &judge.candidate {
-        let json = judge.candidate_json.as_deref();
-        if json.is_some() && json == args.json.as_deref() {
-            return Err("--candidate-json is the --json file: each bot needs its own".into());
-        }
-        arms.push(Arm::open(candidate, json, judge.candidate_replays.as_deref(), &opponents)?);
+        arms.push(Arm::open(candidate, json, replays, &opponents)?);
     }
 
     // A judgement's opponents whose verdict is already in (resumed files) play no more games.
