@@ -60,12 +60,17 @@ impl Paired {
         stats::sign_test_p(self.a_better.len() as u64, self.b_better.len() as u64)
     }
 
+    /// The ledger's sequential sign rule's verdict on these pairs, A the candidate.
+    pub fn verdict(&self) -> stats::SprtVerdict {
+        stats::SignSprt::LEDGER.verdict(self.a_better.len() as u64, self.b_better.len() as u64)
+    }
+
     /// The ledger's sequential sign rule on these pairs, A the candidate: its log-likelihood
     /// ratio and verdict as words.
     pub fn stop_rule(&self) -> String {
         let (better, worse) = (self.a_better.len() as u64, self.b_better.len() as u64);
         let rule = stats::SignSprt::LEDGER;
-        let verdict = match rule.verdict(better, worse) {
+        let verdict = match self.verdict() {
             stats::SprtVerdict::H1 => "stop: A better",
             stats::SprtVerdict::H0 => "stop: A not better",
             stats::SprtVerdict::Continue => "go on",

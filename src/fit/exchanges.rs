@@ -8,14 +8,14 @@
 //! games; held out, like positions, by pack sequence (the games played on the same packs go
 //! together).
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
 use serde::Deserialize;
 
-use super::{fit_logistic, log_loss};
+use super::{fit_logistic, held_out_packs, log_loss};
 use crate::bot::race::value::{ExchangeModel, Logistic, EXCHANGE_MAX_LINKS};
 use crate::replay::GameLine;
 
@@ -86,10 +86,7 @@ pub struct ExchangeReport {
 
 /// Fits the exchange model, holding out the games of every `holdout_every`-th pack sequence.
 pub fn fit_exchanges(exchanges: &[FirstExchange], holdout_every: usize, ridge: f64) -> Result<ExchangeReport, String> {
-    let packs: BTreeSet<&str> = exchanges.iter().map(|e| e.packs.as_str()).collect();
-    let every = holdout_every.max(2);
-    let held: BTreeSet<&str> =
-        packs.iter().copied().enumerate().filter(|(i, _)| i % every == 0).map(|(_, p)| p).collect();
+    let (held, packs, every) = held_out_packs(exchanges.iter().map(|e| e.packs.as_str()), holdout_every);
     let (test, train): (Vec<&FirstExchange>, Vec<&FirstExchange>) =
         exchanges.iter().partition(|e| held.contains(e.packs.as_str()));
     let sides = |set: &[&FirstExchange], we_first: bool| set.iter().filter(|e| e.we_first == we_first).count();
@@ -97,7 +94,7 @@ pub fn fit_exchanges(exchanges: &[FirstExchange], holdout_every: usize, ridge: f
         return Err(format!(
             "{} games on {} pack sequences: too few to fit each side's first fire and hold one sequence in {every} out",
             exchanges.len(),
-            packs.len()
+            packs
         ));
     }
     let y = |e: &FirstExchange| f64::from(u8::from(e.won));

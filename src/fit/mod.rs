@@ -20,7 +20,7 @@
 
 pub mod exchanges;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
@@ -150,6 +150,19 @@ pub(crate) fn log_loss(p: f64, y: f64) -> f64 {
     -(y * p.ln() + (1.0 - y) * (1.0 - p).ln())
 }
 
+/// The pack sequences held out of a fit: of the distinct `labels` in order, the 1st, the
+/// `every`-th after it, and so on (`every` at least 2); all the games on them go together. With
+/// the number of distinct labels and the `every` used.
+pub(crate) fn held_out_packs<'a>(
+    labels: impl Iterator<Item = &'a str>,
+    holdout_every: usize,
+) -> (BTreeSet<&'a str>, usize, usize) {
+    let packs: BTreeSet<&str> = labels.collect();
+    let every = holdout_every.max(2);
+    let held = packs.iter().copied().enumerate().filter(|(i, _)| i.is_multiple_of(every)).map(|(_, p)| p).collect();
+    (held, packs.len(), every)
+}
+
 /// A predictor of P(win) from a position's features.
 type Predictor<'a> = Box<dyn Fn(&RaceFeatures) -> f64 + 'a>;
 
@@ -176,18 +189,13 @@ pub struct FitReport {
 /// Fits and scores on positions, split by packs: the games of every `holdout_every`-th pack
 /// sequence (in label order) are held out.
 pub fn fit(positions: &[RacePosition], args: &FitArgs) -> Result<FitReport, String> {
-    let mut packs: Vec<&str> = positions.iter().map(|p| p.packs.as_str()).collect();
-    packs.sort_unstable();
-    packs.dedup();
-    let every = args.holdout_every.max(2);
-    let held: BTreeMap<&str, bool> = packs.iter().enumerate().map(|(i, g)| (*g, i.is_multiple_of(every))).collect();
+    let (held, packs, every) = held_out_packs(positions.iter().map(|p| p.packs.as_str()), args.holdout_every);
     let (test, train): (Vec<&RacePosition>, Vec<&RacePosition>) =
-        positions.iter().partition(|p| held[p.packs.as_str()]);
+        positions.iter().partition(|p| held.contains(p.packs.as_str()));
     if train.is_empty() || test.is_empty() {
-        return Err(format!("{} pack sequences: too few to hold one in {every} out and fit on the rest", packs.len()));
+        return Err(format!("{packs} pack sequences: too few to hold one in {every} out and fit on the rest"));
     }
-    let games =
-        |set: &[&RacePosition]| set.iter().map(|p| p.game.as_str()).collect::<std::collections::BTreeSet<_>>().len();
+    let games = |set: &[&RacePosition]| set.iter().map(|p| p.game.as_str()).collect::<BTreeSet<_>>().len();
     let ys = |set: &[&RacePosition]| set.iter().map(|p| p.result).collect::<Vec<f64>>();
     let (train_y, test_y) = (ys(&train), ys(&test));
 

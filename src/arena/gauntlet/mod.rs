@@ -25,9 +25,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::jobs::PinnedJobs;
-use super::paired::{pair_games, Outcome};
+use super::paired::{pair_games, Paired};
 use super::record;
-use super::stats::{SignSprt, SprtVerdict};
+use super::stats::SprtVerdict;
 use super::{append_json_line, play_in_parallel, play_recorded, ControlArgs, GameSpec};
 use super::{Finished, PackArgs, PackSource, RecordArgs};
 use crate::rules::FaultKind;
@@ -35,7 +35,7 @@ use crate::rules::FaultKind;
 pub use line::GauntletLine;
 use line::{drop_replayed_void, load_lines, moves_fingerprint};
 pub use summary::Exchange;
-use summary::{print_summary, summarize, tally};
+use summary::{played_outcomes, print_summary, summarize, tally};
 
 /// `codevs-reborn gauntlet` flags.
 #[derive(Clone, Debug, clap::Args)]
@@ -316,26 +316,10 @@ impl<'a> Arm<'a> {
     }
 }
 
-/// The ledger's sequential sign rule on one opponent's pairs of a judgement (the candidate's
-/// games against the bot's): its verdict, the pairs the candidate did better and worse on.
-fn judge_opponent(bot: &Arm, candidate: &Arm, opponent: &str) -> (SprtVerdict, u64, u64) {
-    fn outcomes<'l>(arm: &'l Arm, opponent: &str) -> Vec<Outcome<'l>> {
-        arm.lines.iter().filter(|g| g.opponent == opponent && !g.is_void()).map(GauntletLine::outcome).collect()
-    }
-    let (a, b) = (outcomes(candidate, opponent), outcomes(bot, opponent));
-    let (by_opponent, _) = pair_games(&a, &b);
-    let (better, worse) =
-        by_opponent.get(opponent).map_or((0, 0), |p| (p.a_better.len() as u64, p.b_better.len() as u64));
-    (SignSprt::LEDGER.verdict(better, worse), better, worse)
-}
-
-/// The verdict as words.
-fn verdict_text(verdict: SprtVerdict) -> &'static str {
-    match verdict {
-        SprtVerdict::H1 => "the candidate is better",
-        SprtVerdict::H0 => "the candidate is not better",
-        SprtVerdict::Continue => "go on",
-    }
+/// One opponent's pairs of a judgement: the candidate's games (A) against the bot's (B).
+fn judge_opponent(bot: &Arm, candidate: &Arm, opponent: &str) -> Paired {
+    let (mut by_opponent, _) = pair_games(&played_outcomes(&candidate.lines), &played_outcomes(&bot.lines));
+    by_opponent.remove(opponent).unwrap_or_default()
 }
 
 /// Checks that the file's games were played by the same bot and the same opponents as now, so a
@@ -393,7 +377,9 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     let decided: Vec<AtomicBool> = opponents
         .iter()
         .map(|o| {
-            AtomicBool::new(arms.len() == 2 && judge_opponent(&arms[0], &arms[1], &o.name).0 != SprtVerdict::Continue)
+            AtomicBool::new(
+                arms.len() == 2 && judge_opponent(&arms[0], &arms[1], &o.name).verdict() != SprtVerdict::Continue,
+            )
         })
         .collect();
     let labels: Vec<String> = (0..pairs).map(|p| source.label(p)).collect();
@@ -453,14 +439,14 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
                     bar.inc(1);
                     bar.set_message(progress(&task.opponent.name, &arm.lines));
                     if arms.len() == 2 && !decided[task.o].load(Ordering::Relaxed) {
-                        let (verdict, better, worse) = judge_opponent(&arms[0], &arms[1], &task.opponent.name);
-                        if verdict != SprtVerdict::Continue {
+                        let pairs = judge_opponent(&arms[0], &arms[1], &task.opponent.name);
+                        if pairs.verdict() != SprtVerdict::Continue {
                             decided[task.o].store(true, Ordering::Relaxed);
                             bar.println(format!(
-                                "{}: the stop rule says {} ({better} pairs better, {worse} worse, LLR {:+.2}): its other games are not played",
+                                "{}: the stop rule says {} (A: the candidate) after {} pairs: its other games are not played",
                                 task.opponent.name,
-                                verdict_text(verdict),
-                                SignSprt::LEDGER.llr(better, worse)
+                                pairs.stop_rule(),
+                                pairs.pairs()
                             ));
                         }
                     }

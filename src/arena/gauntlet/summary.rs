@@ -79,7 +79,7 @@ pub(super) fn summarize(files: &[PathBuf], compare: &[PathBuf], pool: bool) -> R
 }
 
 /// The games that count (not void), as a comparison with another bot's sees them.
-fn played_outcomes(lines: &[GauntletLine]) -> Vec<Outcome<'_>> {
+pub(super) fn played_outcomes(lines: &[GauntletLine]) -> Vec<Outcome<'_>> {
     lines.iter().filter(|g| !g.is_void()).map(GauntletLine::outcome).collect()
 }
 

@@ -87,12 +87,12 @@ pub struct WinModel {
 
 impl WinModel {
     /// Checks that the model was fitted on these features.
-    pub fn check(model: &WinModel) -> Result<(), String> {
-        if model.features != FEATURES || model.model.weights.len() != FEATURES.len() {
+    pub fn check(&self) -> Result<(), String> {
+        if self.features != FEATURES || self.model.weights.len() != FEATURES.len() {
             return Err(format!(
                 "a race model of features {:?} with {} weights, where this bot reads {FEATURES:?}: fit it again",
-                model.features,
-                model.model.weights.len()
+                self.features,
+                self.model.weights.len()
             ));
         }
         Ok(())
@@ -159,7 +159,7 @@ impl RaceModels {
     /// Reads the file, checking that its position model was fitted on these features.
     pub fn parse(json: &str) -> Result<RaceModels, String> {
         let models: RaceModels = serde_json::from_str(json).map_err(|e| format!("not the race models: {e}"))?;
-        WinModel::check(&models.position)?;
+        models.position.check()?;
         if models.exchange.we_first.weights.len() != 1 || models.exchange.they_first.weights.len() != 1 {
             return Err("an exchange model has one weight (the link difference) a side: fit it again".into());
         }
