@@ -420,12 +420,16 @@ fn a_judgement_plays_both_bots_on_each_game_and_stops_at_the_rules_verdict() {
     let played = games(&bot_json);
     assert!((4..12).contains(&played.len()), "{stdout}");
     assert!(["seed:7", "seed:8", "seed:9", "seed:10"].iter().all(|s| played.contains(*s)), "{stdout}");
-    assert_eq!(games(&candidate_json), played, "the same games, paired: {stdout}");
+    // The candidate's games are the bot's: paired. The job slot may have started the bot's next
+    // game while the verdict was being read; that one game is finished and kept, unpaired.
+    let candidate_played = games(&candidate_json);
+    assert!(candidate_played.is_subset(&played), "the same games, paired: {stdout}");
+    assert!(played.len() - candidate_played.len() <= 1, "one game at most in flight: {stdout}");
     assert!(json_lines(&candidate_json)
         .iter()
         .all(|g| g["commands"][g["our_seat"].as_u64().unwrap() as usize] == CRASHER));
     let kept = std::fs::read_dir(replays.join("random")).unwrap().count();
-    assert!(kept >= played.len(), "the candidate's games are kept");
+    assert!(kept >= candidate_played.len(), "the candidate's games are kept");
     let header = stdout.lines().position(|l| l.starts_with("opponent  pairs")).expect("the paired table");
     let paired = cells(stdout.lines().nth(header + 1).unwrap());
     assert_eq!((paired[0].as_str(), paired[4].as_str(), paired[5].as_str()), ("random", "0", "4"), "{stdout}");

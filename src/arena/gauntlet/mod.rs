@@ -107,8 +107,9 @@ pub struct JudgeArgs {
     /// Judge a candidate against --bot: every planned game is played by both (the bot's game, then
     /// the candidate's: same packs, seat and opponent), and an opponent's games stop as soon as
     /// the ledger's sequential sign rule on its pairs reaches a verdict (each pair the candidate
-    /// did better on adds ln 1.6, each it did worse on ln 0.4; stop at ±ln 19: data/README.md).
-    /// Needs --json and --candidate-json; prints both summaries and the paired table at the end.
+    /// did better on adds ln 1.6, each it did worse on ln 0.4; stop at ±ln 19: data/README.md);
+    /// a game a job slot had already started is finished and kept. Needs --json and
+    /// --candidate-json; prints both summaries and the paired table at the end.
     #[arg(long, value_name = "CMD", requires_all = ["json", "candidate_json"], conflicts_with = "shard")]
     pub candidate: Option<String>,
     /// The candidate's games, one JSON object per game, resumed as --json is.
