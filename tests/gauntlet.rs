@@ -673,6 +673,33 @@ fn compare_pairs_two_bots_games_on_the_same_packs() {
     assert_eq!(paired, ["crasher", "2", "1", "1", "1", "0", "0", "0", "1.00", "+0.47 go on"], "{stdout}");
     assert!(stdout.contains("crasher: A better on pack_0000.pack"), "{stdout}");
 
+    // Pooled (each side's games under two commands, as a judgement continued from another path):
+    // the same pairs; a game twice on one side is refused whatever its commands.
+    let lines = json_lines(&a);
+    let (a1, a2) = (dir.path().join("a1.jsonl"), dir.path().join("a2.jsonl"));
+    std::fs::write(&a1, format!("{}\n", lines[0])).unwrap();
+    let mut moved = lines[1].clone();
+    let seat = moved["our_seat"].as_u64().unwrap() as usize;
+    moved["commands"][seat] = Value::from(format!("{} --name moved", greedy()));
+    std::fs::write(&a2, format!("{moved}\n")).unwrap();
+    let pooled = |a: &[&Path]| {
+        let a: Vec<&str> = a.iter().map(|f| f.to_str().unwrap()).collect();
+        gauntlet(&[&["--pool", "--summary"][..], &a, &["--compare", b.to_str().unwrap()]].concat())
+    };
+    let out = pooled(&[&a1, &a2]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let header = stdout.lines().position(|l| l.starts_with("opponent  pairs")).expect("the paired table");
+    assert_eq!(cells(stdout.lines().nth(header + 1).unwrap()), paired, "{stdout}");
+    let mut again = lines[1].clone();
+    again["commands"][seat] = Value::from(format!("{} --name again", greedy()));
+    let a3 = dir.path().join("a3.jsonl");
+    std::fs::write(&a3, format!("{again}\n")).unwrap();
+    let out = pooled(&[&a1, &a2, &a3]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(&format!("{} and {} both hold game 1", a2.display(), a3.display())), "{err}");
+
     // --compare alone is refused: it compares with a summary.
     let out = gauntlet(&["--compare", b.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));

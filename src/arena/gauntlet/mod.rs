@@ -93,8 +93,9 @@ pub struct GauntletArgs {
     /// With --summary: the files' games are one bot's even where its command differs, as the
     /// same build run from another path in another session does (to pool judgements); the
     /// summary names every command, and a game is refused twice only under the same command.
-    /// Not with --compare: a pack file played twice would pair twice.
-    #[arg(long, requires = "summary", conflicts_with = "compare")]
+    /// With --compare both sides are pooled, and each side holds a game (opponent, pack file,
+    /// seat) once whatever its command: a game there twice would pair twice.
+    #[arg(long, requires = "summary")]
     pub pool: bool,
     #[command(flatten)]
     pub judge: JudgeArgs,

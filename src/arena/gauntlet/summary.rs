@@ -15,8 +15,10 @@ use crate::arena::{fault_name, fmt_elo};
 /// Reads the games of `--summary` files, refusing what would make a false summary: games of two
 /// different bots, or one game twice (a file given twice, or a shard resumed into another's
 /// file). The files are only read: one still being written loses just its unfinished last line.
-/// With `pool`, games of different commands are one bot's (the same build from another path).
-fn load_summary_files(files: &[PathBuf], pool: bool) -> Result<Vec<GauntletLine>, String> {
+/// With `pool`, games of different commands are one bot's (the same build from another path);
+/// with `pairing` too (the games are compared with another bot's), a game is refused twice
+/// whatever its commands, since it would pair twice.
+fn load_summary_files(files: &[PathBuf], pool: bool, pairing: bool) -> Result<Vec<GauntletLine>, String> {
     let mut lines: Vec<GauntletLine> = Vec::new();
     let mut our_bot: Option<(String, &Path)> = None;
     let mut seen: HashMap<(String, String, String, usize), &Path> = HashMap::new();
@@ -41,7 +43,8 @@ fn load_summary_files(files: &[PathBuf], pool: bool) -> Result<Vec<GauntletLine>
                 }
                 Some(_) => {}
             }
-            match seen.entry((ours.clone(), g.opponent.clone(), g.line.packs.clone(), g.line.game)) {
+            let bot_key = if pool && pairing { String::new() } else { ours.clone() };
+            match seen.entry((bot_key, g.opponent.clone(), g.line.packs.clone(), g.line.game)) {
                 Entry::Occupied(first) => {
                     let both = if *first.get() == path.as_path() {
                         format!("{} holds", path.display())
@@ -66,12 +69,13 @@ fn load_summary_files(files: &[PathBuf], pool: bool) -> Result<Vec<GauntletLine>
 /// `--summary`: the summary of the games in `files`, playing none; with `--compare`, the
 /// summary of the other bot's games in `compare` too, and the two compared game by game.
 pub(super) fn summarize(files: &[PathBuf], compare: &[PathBuf], pool: bool) -> Result<(), String> {
-    let (a_bot, a) = summarize_one(files, pool)?;
-    if compare.is_empty() {
+    let pairing = !compare.is_empty();
+    let (a_bot, a) = summarize_one(files, pool, pairing)?;
+    if !pairing {
         return Ok(());
     }
     println!();
-    let (b_bot, b) = summarize_one(compare, false)?;
+    let (b_bot, b) = summarize_one(compare, pool, pairing)?;
     println!();
     let (a, b): (Vec<Outcome>, Vec<Outcome>) = (played_outcomes(&a), played_outcomes(&b));
     print!("{}", paired::paired_text(&a_bot, &b_bot, &a, &b));
@@ -85,8 +89,8 @@ pub(super) fn played_outcomes(lines: &[GauntletLine]) -> Vec<Outcome<'_>> {
 
 /// Prints the summary of one bot's games in `files`; returns the bot's command (its commands,
 /// pooled) and the games.
-fn summarize_one(files: &[PathBuf], pool: bool) -> Result<(String, Vec<GauntletLine>), String> {
-    let lines = load_summary_files(files, pool)?;
+fn summarize_one(files: &[PathBuf], pool: bool, pairing: bool) -> Result<(String, Vec<GauntletLine>), String> {
+    let lines = load_summary_files(files, pool, pairing)?;
     if lines.is_empty() {
         let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
         return Err(format!("{}: no games to summarize", names.join(", ")));
