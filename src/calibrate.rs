@@ -8,15 +8,18 @@
 //!   bot's field under that garbage predicts its answer within 10 turns.
 //!
 //! The probe is the one the bot runs every turn (`race menus`, theirs), bounded by nodes instead
-//! of time so that a report can be reproduced.
+//! of time so that a report can be reproduced; or, with `--recorded`, the probe our bot ran while
+//! it played, read from the `race-features` lines its stderr kept: what it decided by.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::fs;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use crate::bot::race::{probe, stock_after_our_fire, POTENTIAL_TURNS};
-use crate::bot::{BotOptions, DEFAULT_NAME};
+use crate::bot::{BotOptions, RaceFeatures, DEFAULT_NAME};
+use crate::positions::features_of;
 use crate::protocol::{Next, Reader, TurnInput};
 use crate::replay::{game_folders, Replay, REPLAY_FILE};
 use crate::rules::Packs;
@@ -49,6 +52,12 @@ pub struct CalibrateArgs {
     /// report reproducible).
     #[arg(long, default_value_t = 1_000_000)]
     pub probe_nodes: u64,
+    /// Read the probes our bot ran while it played instead of probing again: the `race-features`
+    /// lines the other seat's stderr kept (`their_menu` each turn, `their_answer` on a turn our
+    /// chain was weighed). No search, and the probe the bot decided by (its time budget, not
+    /// --probe-nodes); a turn without a line predicts nothing.
+    #[arg(long)]
+    pub recorded: bool,
     /// The bot's flags (the probe's width and builder come from them).
     #[command(flatten)]
     pub bot: BotOptions,
@@ -138,9 +147,7 @@ pub fn game_samples(folder: &Path, args: &CalibrateArgs) -> Result<GameSamples, 
         if fires.is_empty() && their_fire.is_none() {
             continue;
         }
-        // The other seat's input shows this bot as the opponent, as our bot saw it.
-        let (packs, inputs) = read_inputs(&folder.join(format!("input-p{}.txt", 1 - seat)))?;
-        let input_at = |turn: usize| inputs.iter().find(|t| t.turn == turn);
+        let predictions = Predictions::of(folder, 1 - seat, args)?;
         for (nth, &(turn, links)) in fires.iter().enumerate() {
             let earliest = if nth == 0 { 0 } else { fires[nth - 1].0 + 1 };
             let (predicted, potential) = args
@@ -148,22 +155,69 @@ pub fn game_samples(folder: &Path, args: &CalibrateArgs) -> Result<GameSamples, 
                 .iter()
                 .map(|&lead| {
                     let at = turn.checked_sub(lead).filter(|&t| t >= earliest);
-                    at.and_then(input_at).map(|input| predict(args, &packs, input, lead)).unzip()
+                    at.and_then(|at| predictions.fire(args, at, lead)).unzip()
                 })
                 .unzip();
             samples.fires.push(FireSample { name: name.clone(), nth, turn, links, predicted, potential });
         }
         if let Some((turn, fired)) = their_fire {
-            if let Some(input) = input_at(turn) {
+            if let Some(predicted) = predictions.answer(args, turn, fired) {
                 let last = turn + args.answer_turns;
                 let answered =
                     ours.iter().filter(|&&(t, _)| (turn..=last).contains(&t)).map(|&(_, l)| l).max().unwrap_or(0);
-                let predicted = predict_answer(args, &packs, input, fired);
                 samples.answers.push(AnswerSample { name: name.clone(), turn, fired, answered, predicted });
             }
         }
     }
     Ok(samples)
+}
+
+/// Where a game's predictions come from: the probe run again on the other seat's input (each
+/// field as that seat saw it), or that seat's recorded `race-features` lines, by turn.
+enum Predictions {
+    Probed { packs: Packs, inputs: Vec<TurnInput> },
+    Recorded(HashMap<usize, RaceFeatures>),
+}
+
+impl Predictions {
+    /// The predictions of `seat`, the seat that saw the calibrated bot as its opponent.
+    fn of(folder: &Path, seat: usize, args: &CalibrateArgs) -> Result<Self, String> {
+        if !args.recorded {
+            let (packs, inputs) = read_inputs(&folder.join(format!("input-p{seat}.txt")))?;
+            return Ok(Predictions::Probed { packs, inputs });
+        }
+        let path = folder.join(format!("stderr-p{seat}.txt"));
+        let lines = match fs::read_to_string(&path) {
+            Ok(text) => features_of(&text).map_err(|e| format!("{}: {e}", path.display()))?,
+            Err(_) => Vec::new(),
+        };
+        Ok(Predictions::Recorded(lines.into_iter().map(|f| (f.turn, f)).collect()))
+    }
+
+    /// At `turn`: the largest chain the probe found within `lead` turns, and within
+    /// [`POTENTIAL_TURNS`].
+    fn fire(&self, args: &CalibrateArgs, turn: usize, lead: usize) -> Option<(u32, u32)> {
+        match self {
+            Predictions::Probed { packs, inputs } => {
+                inputs.iter().find(|t| t.turn == turn).map(|input| predict(args, packs, input, lead))
+            }
+            Predictions::Recorded(lines) => {
+                let menu = &lines.get(&turn)?.their_menu;
+                let within = |turns: usize| menu.iter().take(turns + 1).copied().max().unwrap_or(0);
+                Some((within(lead), within(POTENTIAL_TURNS)))
+            }
+        }
+    }
+
+    /// At `turn`, when the other seat fired `fired` links: the probe's answer.
+    fn answer(&self, args: &CalibrateArgs, turn: usize, fired: u32) -> Option<u32> {
+        match self {
+            Predictions::Probed { packs, inputs } => {
+                inputs.iter().find(|t| t.turn == turn).map(|input| predict_answer(args, packs, input, fired))
+            }
+            Predictions::Recorded(lines) => lines.get(&turn)?.their_answer,
+        }
+    }
 }
 
 /// The race's probe of the opponent's answer to our fire of `fired` links now: its

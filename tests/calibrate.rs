@@ -109,3 +109,68 @@ fn the_probe_sees_each_fire_from_its_own_turn() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no replay.json found"), "{out:?}");
 }
+
+/// `--recorded`: the predictions are the probes our bot ran while it played, read from its
+/// `race-features` lines (the turn a line was written predicts for that turn), and a turn without
+/// one predicts nothing.
+#[test]
+fn recorded_probes_are_read_from_our_bots_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let replays = dir.path().join("replays");
+    let beamer = format!("{BIN} --strategy beam --node-budget 20000 --seed 1 --name beamer");
+    // Our bot (its default name) reads the race from turn 2 and weighs its chains of 3+ links, so
+    // that its lines cover the beamer's early fires and hold the answer it probed to its own.
+    let ours = format!("{BIN} --node-budget 20000 --seed 2 --plan-unconditional-turns 2 --race-min-links 3");
+    let out = Command::new(BIN)
+        .args(["arena", "--p0", &beamer, "--p1", &ours, "--seed", "7", "--games", "1", "--time-ms", "20000"])
+        .args(["--turn-ms", "2000", "--replays", replays.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert!(out.status.success(), "arena failed: {}", String::from_utf8_lossy(&out.stderr));
+    let folder = &game_folders(&replays).unwrap()[0];
+    let stderr = std::fs::read_to_string(folder.join("stderr-p1.txt")).unwrap();
+    let lines = codevs_reborn::positions::features_of(&stderr).unwrap();
+    assert!(!lines.is_empty(), "our bot wrote no race-features line");
+    let line_at = |turn: usize| lines.iter().find(|f| f.turn == turn);
+
+    let mut recorded = args(&replays);
+    recorded.recorded = true;
+    let game = game_samples(folder, &recorded).unwrap();
+    let probed = game_samples(folder, &args(&replays)).unwrap();
+    let fires =
+        |g: &codevs_reborn::calibrate::GameSamples| g.fires.iter().map(|s| (s.turn, s.links)).collect::<Vec<_>>();
+    assert!(!game.fires.is_empty(), "the beamer fired no 3+ chain");
+    assert_eq!(fires(&game), fires(&probed), "the same fires, whatever predicts them");
+    let mut predicted = 0;
+    for s in &game.fires {
+        for (i, &lead) in recorded.leads.iter().enumerate() {
+            let expected = s.turn.checked_sub(lead).and_then(line_at).map(|f| {
+                let within = |turns: usize| f.their_menu.iter().take(turns + 1).copied().max().unwrap_or(0);
+                (within(lead), within(10))
+            });
+            if s.predicted[i].is_some() {
+                predicted += 1;
+                assert_eq!((s.predicted[i], s.potential[i]), expected.unzip(), "{s:?} at lead {lead}");
+            } else {
+                // Only a turn before the previous fire or without a line predicts nothing.
+                let earliest = if s.nth == 0 { 0 } else { game.fires[s.nth - 1].turn + 1 };
+                assert!(expected.is_none() || s.turn < earliest + lead, "{s:?} at lead {lead}");
+            }
+        }
+    }
+    assert!(predicted > 0, "no fire was predicted from a line: {:?}", game.fires);
+    // The answer: the line of the turn our bot fired holds the answer it probed, if it weighed it.
+    let answers = |g: &codevs_reborn::calibrate::GameSamples| {
+        g.answers.iter().map(|a| (a.turn, a.fired, a.answered)).collect::<Vec<_>>()
+    };
+    assert_eq!(game.answers.len(), 1, "the beamer's answer to our first 3+ chain: {:?}", game.answers);
+    for a in &game.answers {
+        assert_eq!(Some(a.predicted), line_at(a.turn).and_then(|f| f.their_answer), "{a:?}");
+    }
+    let weighed: Vec<_> = answers(&probed)
+        .into_iter()
+        .filter(|&(turn, ..)| line_at(turn).is_some_and(|f| f.their_answer.is_some()))
+        .collect();
+    assert_eq!(answers(&game), weighed, "an answer for each fire whose line weighed it");
+}
