@@ -254,12 +254,13 @@ impl Brain {
             PlanKind::Answer
         } else {
             if let Some(aim) = aim_at_race(&mut result, theirs, d.race_min_links, options.beam.rebuild_plan_turns) {
+                let odds = &race::value::FITTED.exchange;
                 let _ = writeln!(
                     why,
                     "  rebuild aims at {} against their {}{}",
-                    aim.chosen.describe(state.turn),
+                    aim.chosen.describe(state.turn, odds),
                     menu_text(state.turn, theirs),
-                    aim.others_text(state.turn)
+                    aim.others_text(state.turn, odds)
                 );
             }
             PlanKind::Rebuild

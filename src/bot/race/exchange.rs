@@ -125,16 +125,24 @@ impl Exchange<'_> {
     }
 }
 
+impl Reply {
+    /// Our probability of winning after this exchange, our chain of `ours` links fired (or
+    /// waiting for it), by the fitted exchange model: who fires first, and by how many links
+    /// the chains differ.
+    pub(in crate::bot) fn odds(&self, ours: u32, model: &ExchangeModel) -> f64 {
+        match *self {
+            Reply::FireFirst { links, answer, .. } => model.win_probability(false, answer, links),
+            Reply::Answer { answer } => model.win_probability(true, ours, answer),
+        }
+    }
+}
+
 impl Weighed {
     /// Our probability of winning after each of our two choices' exchanges (firing now, waiting),
-    /// by the fitted exchange model: who fires first, and by how many links the chains differ.
+    /// by the fitted exchange model ([`Reply::odds`]).
     pub(in crate::bot) fn odds(&self, model: &ExchangeModel) -> [f64; 2] {
-        let fire_now = model.win_probability(true, self.ours_now, self.their_answer);
-        let wait = match self.reply {
-            Reply::FireFirst { links, answer, .. } => model.win_probability(false, answer, links),
-            Reply::Answer { answer } => model.win_probability(true, self.wait_links, answer),
-        };
-        [fire_now, wait]
+        let fire_now = Reply::Answer { answer: self.their_answer }.odds(self.ours_now, model);
+        [fire_now, self.reply.odds(self.wait_links, model)]
     }
 
     /// The advice to the midgame search: the difference between firing now and waiting, as a
@@ -188,16 +196,17 @@ pub(in crate::bot) struct AimOption {
 }
 
 impl AimOption {
-    /// "13@23: -20 blocks (their 11@19 first, we answer 7)" or "9@18: +0 blocks (they answer
-    /// 9)", from `turn`.
-    pub(in crate::bot) fn describe(&self, turn: usize) -> String {
+    /// "13@23: -20 blocks, 12% (their 11@19 first, we answer 7)" or "9@18: +0 blocks, 57% (they
+    /// answer 9)", from `turn`: the value, then our odds after that exchange ([`Reply::odds`]).
+    pub(in crate::bot) fn describe(&self, turn: usize, model: &ExchangeModel) -> String {
         let reply = match self.reply {
             Reply::FireFirst { turns, links, answer } => {
                 format!("their {links}@{} first, we answer {answer}", turn + turns)
             }
             Reply::Answer { answer } => format!("they answer {answer}"),
         };
-        format!("{}@{}: {:+} blocks ({reply})", self.links, turn + self.turns, self.value)
+        let odds = 100.0 * self.reply.odds(self.links, model);
+        format!("{}@{}: {:+} blocks, {odds:.0}% ({reply})", self.links, turn + self.turns, self.value)
     }
 }
 
@@ -211,11 +220,11 @@ pub(in crate::bot) struct RaceAim {
 }
 
 impl RaceAim {
-    /// " | weighed against 13@23: -20 blocks (...), ..." for the options not chosen; empty when
-    /// there were none.
-    pub(in crate::bot) fn others_text(&self, turn: usize) -> String {
+    /// " | weighed against 13@23: -20 blocks, 12% (...), ..." for the options not chosen; empty
+    /// when there were none.
+    pub(in crate::bot) fn others_text(&self, turn: usize, model: &ExchangeModel) -> String {
         let others: Vec<String> =
-            self.options.iter().filter(|o| **o != self.chosen).map(|o| o.describe(turn)).collect();
+            self.options.iter().filter(|o| **o != self.chosen).map(|o| o.describe(turn, model)).collect();
         match others.is_empty() {
             true => String::new(),
             false => format!(" | weighed against {}", others.join(", ")),
@@ -287,6 +296,7 @@ pub(in crate::bot) fn aim_at_race(
 #[cfg(test)]
 mod tests {
     use super::{aim_at_race, exchange, race_value, AimOption, Exchange, Reading, Reply, KILL_BLOCKS};
+    use crate::bot::race::value::{ExchangeModel, Logistic};
     use crate::rules::{chain_garbage, Action};
     use crate::search::chain::{BeamResult, Fire, Line, Menu};
     use crate::search::eval::Chain;
@@ -345,9 +355,15 @@ mod tests {
         // their rows).
         assert_eq!(aim.options.len(), 2);
         assert_eq!(aim.options[0], quick);
-        assert_eq!(aim.options[1].describe(16), "17@31: -27 blocks (their 11@26 first, we answer 6)");
-        assert_eq!(quick.describe(16), "10@21: +12 blocks (they answer 8)");
-        assert_eq!(aim.others_text(16), " | weighed against 17@31: -27 blocks (their 11@26 first, we answer 6)");
+        // Odds by a model even at equal chains, a link ahead σ(1): their 11 fired first and
+        // answered by a 6 (a chain under 10 links counts as none) is 4 links behind.
+        let model = even_odds();
+        assert_eq!(aim.options[1].describe(16, &model), "17@31: -27 blocks, 2% (their 11@26 first, we answer 6)");
+        assert_eq!(quick.describe(16, &model), "10@21: +12 blocks, 98% (they answer 8)");
+        assert_eq!(
+            aim.others_text(16, &model),
+            " | weighed against 17@31: -27 blocks, 2% (their 11@26 first, we answer 6)"
+        );
         assert_eq!(result.line.fires.len(), QUICK.len(), "the line now fires the 10");
         // Within a horizon that ends before it, no chain of 8+ is found: the line stays.
         let mut short = result.clone();
@@ -356,6 +372,12 @@ mod tests {
         // Against a slow builder the largest chain is chosen.
         let slow = [1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7];
         assert_eq!(aim_at_race(&mut result, &slow, 8, 16).map(|a| a.chosen.links), Some(17));
+    }
+
+    /// An exchange model even at equal chains whoever fires first, σ(links ahead).
+    fn even_odds() -> ExchangeModel {
+        let even = Logistic { bias: 0.0, weights: vec![1.0] };
+        ExchangeModel { we_first: even.clone(), they_first: even, games: 0, held_out_log_loss: 0.0 }
     }
 
     fn weigh(ours_now: u32, our_line: &[u32], their_menu: &[u32], their_answer: u32) -> super::Weighed {
