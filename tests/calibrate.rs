@@ -11,13 +11,12 @@ use codevs_reborn::replay::{Replay, REPLAY_FILE};
 
 const BIN: &str = env!("CARGO_BIN_EXE_codevs-reborn");
 
-/// Plays one recorded game, the beamer as player 0, into `dir/replays`.
-fn record_game(dir: &Path) -> std::path::PathBuf {
+/// Plays one recorded game, the beamer as player 0 against `other`, into `dir/replays`.
+fn record_game(dir: &Path, other: &str) -> std::path::PathBuf {
     let replays = dir.join("replays");
     let beamer = format!("{BIN} --strategy beam --node-budget 20000 --seed 1 --name beamer");
-    let other = format!("{BIN} --strategy beam --node-budget 20000 --seed 2 --name other");
     let out = Command::new(BIN)
-        .args(["arena", "--p0", &beamer, "--p1", &other, "--seed", "7", "--games", "1", "--time-ms", "20000"])
+        .args(["arena", "--p0", &beamer, "--p1", other, "--seed", "7", "--games", "1", "--time-ms", "20000"])
         .args(["--turn-ms", "2000", "--replays", replays.to_str().unwrap()])
         .stdin(Stdio::null())
         .output()
@@ -51,7 +50,7 @@ fn args(replays: &Path) -> CalibrateArgs {
 #[test]
 fn the_probe_sees_each_fire_from_its_own_turn() {
     let dir = tempfile::tempdir().unwrap();
-    let replays = record_game(dir.path());
+    let replays = record_game(dir.path(), &format!("{BIN} --strategy beam --node-budget 20000 --seed 2 --name other"));
     let folders = game_folders(&replays).unwrap();
     assert_eq!(folders.len(), 1, "{folders:?}");
     let replay: Replay = serde_json::from_str(&std::fs::read_to_string(folders[0].join(REPLAY_FILE)).unwrap()).unwrap();
@@ -116,18 +115,10 @@ fn the_probe_sees_each_fire_from_its_own_turn() {
 #[test]
 fn recorded_probes_are_read_from_our_bots_lines() {
     let dir = tempfile::tempdir().unwrap();
-    let replays = dir.path().join("replays");
-    let beamer = format!("{BIN} --strategy beam --node-budget 20000 --seed 1 --name beamer");
     // Our bot (its default name) reads the race from turn 2 and weighs its chains of 3+ links, so
     // that its lines cover the beamer's early fires and hold the answer it probed to its own.
     let ours = format!("{BIN} --node-budget 20000 --seed 2 --plan-unconditional-turns 2 --race-min-links 3");
-    let out = Command::new(BIN)
-        .args(["arena", "--p0", &beamer, "--p1", &ours, "--seed", "7", "--games", "1", "--time-ms", "20000"])
-        .args(["--turn-ms", "2000", "--replays", replays.to_str().unwrap()])
-        .stdin(Stdio::null())
-        .output()
-        .expect("the binary runs");
-    assert!(out.status.success(), "arena failed: {}", String::from_utf8_lossy(&out.stderr));
+    let replays = record_game(dir.path(), &ours);
     let folder = &game_folders(&replays).unwrap()[0];
     let stderr = std::fs::read_to_string(folder.join("stderr-p1.txt")).unwrap();
     let lines = codevs_reborn::positions::features_of(&stderr).unwrap();
