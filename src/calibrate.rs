@@ -19,7 +19,6 @@ use std::path::{Path, PathBuf};
 
 use crate::bot::race::{probe, stock_after_our_fire, POTENTIAL_TURNS};
 use crate::bot::{BotOptions, RaceFeatures, DEFAULT_NAME};
-use crate::positions::features_of;
 use crate::protocol::{Next, Reader, TurnInput};
 use crate::replay::{game_folders, Replay, REPLAY_FILE};
 use crate::rules::Packs;
@@ -188,7 +187,7 @@ impl Predictions {
         }
         let path = folder.join(format!("stderr-p{seat}.txt"));
         let lines = match fs::read_to_string(&path) {
-            Ok(text) => features_of(&text).map_err(|e| format!("{}: {e}", path.display()))?,
+            Ok(text) => RaceFeatures::all_in(&text).map_err(|e| format!("{}: {e}", path.display()))?,
             Err(_) => Vec::new(),
         };
         Ok(Predictions::Recorded(lines.into_iter().map(|f| (f.turn, f)).collect()))

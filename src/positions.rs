@@ -65,17 +65,12 @@ fn largest_in_view(f: &RaceFeatures) -> u32 {
     lists.iter().flat_map(|l| l.iter()).chain(&f.fires_now).copied().max().unwrap_or(0)
 }
 
-/// The `race-features` lines of a bot's stderr, in order.
-pub fn features_of(stderr: &str) -> Result<Vec<RaceFeatures>, String> {
-    stderr.lines().filter_map(RaceFeatures::parse).collect()
-}
-
 /// The features of `seat`'s turns in the game at `folder`: its recorded lines, or, without any,
 /// those of the bot playing its input again (`true`: recomputed).
 fn seat_features(folder: &Path, seat: usize, nodes: u64) -> Result<(Vec<RaceFeatures>, bool), String> {
     let stderr = folder.join(format!("stderr-p{seat}.txt"));
     let recorded = match fs::read_to_string(&stderr) {
-        Ok(text) => features_of(&text).map_err(|e| format!("{}: {e}", stderr.display()))?,
+        Ok(text) => RaceFeatures::all_in(&text).map_err(|e| format!("{}: {e}", stderr.display()))?,
         Err(_) => Vec::new(),
     };
     if !recorded.is_empty() {
@@ -87,7 +82,7 @@ fn seat_features(folder: &Path, seat: usize, nodes: u64) -> Result<(Vec<RaceFeat
     options.beam.node_budget = nodes;
     let (mut moves, mut diagnostics) = (Vec::new(), Vec::new());
     play(&input[..], &mut moves, &mut diagnostics, options).map_err(|e| format!("{}: {e}", input_path.display()))?;
-    Ok((features_of(&String::from_utf8_lossy(&diagnostics))?, true))
+    Ok((RaceFeatures::all_in(&String::from_utf8_lossy(&diagnostics))?, true))
 }
 
 /// The positions of one recorded game (its folder names it).

@@ -121,7 +121,7 @@ fn recorded_probes_are_read_from_our_bots_lines() {
     let replays = record_game(dir.path(), &ours);
     let folder = &game_folders(&replays).unwrap()[0];
     let stderr = std::fs::read_to_string(folder.join("stderr-p1.txt")).unwrap();
-    let lines = codevs_reborn::positions::features_of(&stderr).unwrap();
+    let lines = codevs_reborn::bot::RaceFeatures::all_in(&stderr).unwrap();
     assert!(!lines.is_empty(), "our bot wrote no race-features line");
     let line_at = |turn: usize| lines.iter().find(|f| f.turn == turn);
 

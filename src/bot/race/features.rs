@@ -95,6 +95,11 @@ impl RaceFeatures {
         format!("{FEATURES_PREFIX}{}", serde_json::to_string(self).expect("plain numbers serialize"))
     }
 
+    /// The features of every `race-features` line of a bot's stderr, in order.
+    pub fn all_in(stderr: &str) -> Result<Vec<Self>, String> {
+        stderr.lines().filter_map(Self::parse).collect()
+    }
+
     /// The features of a stderr line, if it is one.
     pub fn parse(line: &str) -> Option<Result<Self, String>> {
         let json = line.strip_prefix(FEATURES_PREFIX)?;
