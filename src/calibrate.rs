@@ -81,7 +81,7 @@ pub struct FireSample {
 
 /// The other seat's first fire (of `--min-links` or more), the calibrated bot's answer to it, and
 /// the race's prediction of that answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct AnswerSample {
     /// The answering bot's printed name.
     pub name: String,
@@ -94,10 +94,12 @@ pub struct AnswerSample {
     /// The probe of its field at that turn, our garbage added to its stock (the counter
     /// analysis's): the largest chain within `--answer-turns` turns.
     pub predicted: u32,
+    /// The game's result for the seat that fired: 1 won, ½ drawn, 0 lost.
+    pub firer_result: f64,
 }
 
 /// What one game gives: the fires and the answers of the bots calibrated.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameSamples {
     pub fires: Vec<FireSample>,
     pub answers: Vec<AnswerSample>,
@@ -164,7 +166,19 @@ pub fn game_samples(folder: &Path, args: &CalibrateArgs) -> Result<GameSamples, 
                 let last = turn + args.answer_turns;
                 let answered =
                     ours.iter().filter(|&&(t, _)| (turn..=last).contains(&t)).map(|&(_, l)| l).max().unwrap_or(0);
-                samples.answers.push(AnswerSample { name: name.clone(), turn, fired, answered, predicted });
+                let firer_result = match replay.result.winner {
+                    -1 => 0.5,
+                    w if w as usize == seat => 0.0,
+                    _ => 1.0,
+                };
+                samples.answers.push(AnswerSample {
+                    name: name.clone(),
+                    turn,
+                    fired,
+                    answered,
+                    predicted,
+                    firer_result,
+                });
             }
         }
     }
@@ -350,6 +364,43 @@ pub fn report(all: &GameSamples, leads: &[usize], answer_turns: usize) -> String
         "answers: the bot's largest drop chain within {answer_turns} turns of the other seat's first fire (0: none), \
          against the race's probe of its field at that turn, the fire's garbage added to its stock \
          (error: answered minus probed)"
+    );
+    out.push_str(&margins_report(&all.answers));
+    out
+}
+
+/// The margins a first fire is weighed by, in links: the chain fired less the probed answer.
+const MARGINS: [(&str, i64, i64); 4] = [("≤ -3", i64::MIN, -3), ("-2..-1", -2, -1), ("0", 0, 0), ("≥ +1", 1, i64::MAX)];
+
+/// Per bot, the other seat's first fires by their margin over the probed answer (what the
+/// race's exchange game weighs), and how the game ended for the seat that fired.
+fn margins_report(answers: &[AnswerSample]) -> String {
+    let mut out = String::new();
+    let w = answers.iter().map(|s| s.name.chars().count()).max().unwrap_or(0).max(3);
+    let _ = write!(out, "\n{:<w$}", "bot");
+    for (label, ..) in MARGINS {
+        let _ = write!(out, " {:>16}", format!("margin {label}"));
+    }
+    let _ = writeln!(out);
+    let mut names: Vec<&str> = answers.iter().map(|s| s.name.as_str()).collect();
+    names.sort();
+    names.dedup();
+    for name in names {
+        let _ = write!(out, "{name:<w$}");
+        for (_, low, high) in MARGINS {
+            let of: Vec<&AnswerSample> = answers
+                .iter()
+                .filter(|s| s.name == name && (low..=high).contains(&(i64::from(s.fired) - i64::from(s.predicted))))
+                .collect();
+            let won: f64 = of.iter().map(|s| s.firer_result).sum();
+            let _ = write!(out, " {:>16}", format!("{won} of {}", of.len()));
+        }
+        let _ = writeln!(out);
+    }
+    let _ = writeln!(
+        out,
+        "margin: the other seat's first fire less the probed answer, in links; won: the games the seat that fired won \
+         (a draw counts a half)"
     );
     out
 }

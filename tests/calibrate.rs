@@ -88,12 +88,27 @@ fn the_probe_sees_each_fire_from_its_own_turn() {
     let answer = &game.answers[0];
     assert_eq!((answer.name.as_str(), answer.turn, answer.fired), ("beamer", their_turn, their_links));
     assert_eq!(answer.answered, answered.unwrap_or(0));
+    // The other seat (player 1) fired: the game's result for it.
+    let firer_result = match replay.result.winner {
+        1 => 1.0,
+        0 => 0.0,
+        _ => 0.5,
+    };
+    assert_eq!(answer.firer_result, firer_result);
     let table = report(&game, &args.leads, args.answer_turns);
     assert!(table.lines().nth(1).unwrap().starts_with("beamer"), "{table}");
     assert!(table.contains(&format!("{n}/{n}", n = samples.iter().filter(|s| s.nth == 0).count())), "{table}");
     let (_, answers) = table.split_once("\n\n").expect("an answers table after the fires");
     let answers = answers.lines().find(|l| l.starts_with("beamer")).expect("an answers row");
     assert!(answers.split_whitespace().nth(1) == Some("1"), "{table}");
+    // The margins table counts that one fire once, in the column of its margin over the probe.
+    let margins = table.lines().skip_while(|l| !l.contains("margin ≥ +1")).nth(1).expect("a margins row");
+    let margin = i64::from(answer.fired) - i64::from(answer.predicted);
+    let column = [margin <= -3, (-2..=-1).contains(&margin), margin == 0, margin >= 1].iter().position(|&c| c).unwrap();
+    let cells: Vec<&str> = margins.split_whitespace().skip(1).collect();
+    let games: Vec<&str> = (0..4).map(|k| cells[3 * k + 2]).collect();
+    let expected: Vec<&str> = (0..4).map(|k| if k == column { "1" } else { "0" }).collect();
+    assert_eq!(games, expected, "{table}");
 
     // The command prints the same table; a folder without games is an error that says what to do.
     let out = Command::new(BIN)
