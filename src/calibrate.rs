@@ -17,6 +17,7 @@ use std::fs;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
+use crate::bot::race::value::best_within;
 use crate::bot::race::{probe, stock_after_our_fire, POTENTIAL_TURNS};
 use crate::bot::{BotOptions, RaceFeatures, DEFAULT_NAME};
 use crate::protocol::{Next, Reader, TurnInput};
@@ -185,6 +186,11 @@ pub fn game_samples(folder: &Path, args: &CalibrateArgs) -> Result<GameSamples, 
     Ok(samples)
 }
 
+/// The input of `turn` among a seat's inputs.
+fn input_at(inputs: &[TurnInput], turn: usize) -> Option<&TurnInput> {
+    inputs.iter().find(|t| t.turn == turn)
+}
+
 /// Where a game's predictions come from: the probe run again on the other seat's input (each
 /// field as that seat saw it), or that seat's recorded `race-features` lines, by turn.
 enum Predictions {
@@ -212,12 +218,11 @@ impl Predictions {
     fn fire(&self, args: &CalibrateArgs, turn: usize, lead: usize) -> Option<(u32, u32)> {
         match self {
             Predictions::Probed { packs, inputs } => {
-                inputs.iter().find(|t| t.turn == turn).map(|input| predict(args, packs, input, lead))
+                input_at(inputs, turn).map(|input| predict(args, packs, input, lead))
             }
             Predictions::Recorded(lines) => {
-                let menu = &lines.get(&turn)?.their_menu;
-                let within = |turns: usize| menu.iter().take(turns + 1).copied().max().unwrap_or(0);
-                Some((within(lead), within(POTENTIAL_TURNS)))
+                let menu: &[u32] = &lines.get(&turn)?.their_menu;
+                Some((best_within(&[menu], lead), best_within(&[menu], POTENTIAL_TURNS)))
             }
         }
     }
@@ -226,7 +231,7 @@ impl Predictions {
     fn answer(&self, args: &CalibrateArgs, turn: usize, fired: u32) -> Option<u32> {
         match self {
             Predictions::Probed { packs, inputs } => {
-                inputs.iter().find(|t| t.turn == turn).map(|input| predict_answer(args, packs, input, fired))
+                input_at(inputs, turn).map(|input| predict_answer(args, packs, input, fired))
             }
             Predictions::Recorded(lines) => lines.get(&turn)?.their_answer,
         }
