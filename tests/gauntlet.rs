@@ -466,6 +466,47 @@ fn a_judgement_plays_both_bots_on_each_game_and_stops_at_the_rules_verdict() {
     assert_eq!(out.status.code(), Some(2), "--json and --candidate-json are required");
 }
 
+/// Greedy, its stderr first saying (a `race-features` line) that at turn 8 its plan fires 13 now:
+/// greedy fires nothing that large that early, so each of its games holds a plan fire of 13.
+fn greedy_holding_13() -> String {
+    let line = r#"race-features {"turn":8,"time_left_ms":[5000,5000],"garbage_pending":[0,0],"garbage_on_field":[0,0],"max_height":[6,6],"gauge":[0,0],"score":[0,0],"fires_now":[13,0],"our_line":[13],"our_any_line":[13],"their_menu":[4],"exchange":null}"#;
+    format!("echo '{line}' >&2; exec {BIN} --strategy greedy")
+}
+
+#[test]
+fn a_judgement_where_held_plays_the_candidate_only_where_the_bots_game_held_a_plan_fire() {
+    let dir = tempfile::tempdir().unwrap();
+    let opponent = format!("random={BIN} --strategy random --seed 3");
+    let bot = greedy_holding_13();
+    let judge = |name: &str, links: &str, pairs: &str| {
+        let path = |what: &str| dir.path().join(format!("{name}-{what}")).to_str().unwrap().to_string();
+        let (json, candidate_json, replays) = (path("bot.jsonl"), path("candidate.jsonl"), path("games"));
+        let mut args = vec!["--bot", &bot, "--opponent", &opponent, "--seed", "7", "--pairs", pairs, "--one-side"];
+        args.extend(["--time-ms", "5000", "--turn-ms", "1000", "--no-pin", "--json", &json, "--replays", &replays]);
+        args.extend(["--candidate", CRASHER, "--candidate-json", &candidate_json, "--where-held", links]);
+        let out = gauntlet(&args);
+        let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(out.status.success(), "{}\n{stdout}", String::from_utf8_lossy(&out.stderr));
+        let lines = |path: &str| if Path::new(path).exists() { json_lines(Path::new(path)).len() } else { 0 };
+        (lines(&json), lines(&candidate_json), stdout)
+    };
+    // No game held a plan fire of 14: the candidate plays none, and nothing stops the bot's.
+    let (bot_games, candidate_games, stdout) = judge("none", "14", "3");
+    assert_eq!((bot_games, candidate_games), (3, 0), "{stdout}");
+    assert!(stdout.contains("--where-held 14: 3 of the candidate's games not played"), "{stdout}");
+    // Every game held its 13: the candidate (the crasher) plays each pair and loses it, and four
+    // such pairs stop the judgement as they would without --where-held.
+    let (bot_games, candidate_games, stdout) = judge("all", "13", "12");
+    assert!((4..12).contains(&bot_games) && candidate_games >= 4, "{stdout}");
+    assert!(stdout.contains("--where-held 13: 0 of the candidate's games not played"), "{stdout}");
+    assert!(stdout.contains("-3.67 stop: A not better"), "{stdout}");
+    // It needs the bot's games kept, to read them.
+    let judge_args = ["--bot", &bot, "--opponent", &opponent, "--json", "a", "--candidate", CRASHER];
+    let out = gauntlet(&[&judge_args[..], &["--candidate-json", "b", "--where-held", "12"]].concat());
+    assert_eq!(out.status.code(), Some(2), "--where-held needs --replays");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--replays"));
+}
+
 #[test]
 fn shard_values() {
     assert_eq!(parse_shard("2/4"), Ok(Shard { index: 2, count: 4 }));

@@ -21,6 +21,7 @@
 pub mod book;
 pub mod bot;
 pub mod gauntlet;
+pub mod held;
 pub mod jobs;
 pub mod paired;
 pub mod record;

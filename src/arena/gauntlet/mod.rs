@@ -14,6 +14,7 @@
 //! This module plans and plays the games; `line` reads and writes the `--json` file's game
 //! lines, `summary` prints the tables from them.
 
+mod gate;
 mod line;
 mod summary;
 
@@ -119,6 +120,15 @@ pub struct JudgeArgs {
     /// Keep the candidate's games as --replays keeps the bot's (`DIR/<opponent>/game-NNNN/`).
     #[arg(long, value_name = "DIR", requires = "candidate")]
     pub candidate_replays: Option<PathBuf>,
+    /// Play the candidate's game of a pair only where the bot's game held a plan fire of LINKS
+    /// or more: a turn, up to the first chain of 10+ links by either side, on which its plan's
+    /// line fired that chain now and it fired no chain of 10+ (read from the game's
+    /// `race-features` lines, so --replays is needed). A candidate that changes that decision
+    /// plays the bot's game everywhere else, where its pairs differ only by chance; the stop
+    /// rule then counts the pairs where it can act. Each candidate game starts once the bot's
+    /// game of its pair has ended.
+    #[arg(long, value_name = "LINKS", requires_all = ["candidate", "replays"])]
+    pub where_held: Option<u32>,
 }
 
 /// One slice of a sharded gauntlet: shard `index` (1-based) of `count`.
@@ -395,6 +405,15 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
         .filter(|t| !decided[t.o].load(Ordering::Relaxed))
         .collect();
     let planned = planned.len() * arms.len();
+    let bot_replays = args.record.replays.as_deref();
+    let (tasks, gate) = match (judge.where_held, bot_replays) {
+        (Some(links), Some(folder)) => {
+            let tasks = gate::candidate_after_bot(tasks, args.jobs.jobs);
+            let gate = gate::HeldGate::new(links, folder, &tasks);
+            (tasks, Some(gate))
+        }
+        _ => (tasks, None),
+    };
 
     let stop = AtomicBool::new(false);
     let commands: Vec<&str> = arms.iter().map(|a| a.bot).collect();
@@ -403,6 +422,12 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
         let task = &tasks[i];
         if decided[task.o].load(Ordering::Relaxed) {
             return Ok(None);
+        }
+        if let (1, Some(gate)) = (task.arm, &gate) {
+            let given_up = || stop.load(Ordering::Relaxed) || decided[task.o].load(Ordering::Relaxed);
+            if gate.plays(task, given_up)? != Some(true) {
+                return Ok(None);
+            }
         }
         let spec = GameSpec {
             game: task.game,
@@ -432,6 +457,11 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
                     error = Some(e);
                 } else {
                     let game = gauntlet_line(&task.opponent.name, finished, cpus);
+                    if let (0, Some(gate)) = (task.arm, &gate) {
+                        if let Err(e) = gate.bot_game_ended(task, game.is_void()) {
+                            error = Some(e);
+                        }
+                    }
                     if let Some((_, file)) = &mut arm.json {
                         if let Err(e) = append_json_line(file, &game) {
                             error = Some(e);
@@ -454,7 +484,7 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
                     }
                 }
             }
-            Ok(None) => {}
+            Ok(None) => bar.inc(1),
             Err(e) => error = Some(e),
         }
         if error.is_some() {
@@ -465,10 +495,21 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     if let Some(e) = error {
         return Err(e);
     }
+    if let (Some(gate), Some(links)) = (&gate, judge.where_held) {
+        println!(
+            "--where-held {links}: {} of the candidate's games not played (the bot's game held no plan fire of {links}+)",
+            gate.skipped.load(Ordering::Relaxed)
+        );
+    }
     if let [bot, candidate] = &arms[..] {
         // Both files hold every game: the summaries and the paired table are --summary's.
         let path =
             |arm: &Arm| arm.json.as_ref().map(|(path, _)| path.to_path_buf()).ok_or("a judgement needs --json files");
+        if candidate.lines.is_empty() {
+            // --where-held found no pair the candidate can act on: the bot's games alone.
+            println!("the candidate has played no game: no pairs to judge yet");
+            return summarize(&[path(bot)?], &[], false);
+        }
         return summarize(&[path(candidate)?], &[path(bot)?], false);
     }
     let arm = arms.pop().expect("the bot's arm");
