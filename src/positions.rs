@@ -135,20 +135,18 @@ pub fn run(args: &PositionsArgs) -> Result<(), String> {
     let (mut games, mut recomputed) = (0, 0);
     for dir in &args.dirs {
         let folders = game_folders(dir)?;
-        for (i, folder) in folders.iter().enumerate() {
+        // Drawn only on a terminal: a log gets the summary line alone.
+        let progress = indicatif::ProgressBar::new(folders.len() as u64).with_message(dir.display().to_string());
+        progress
+            .set_style(indicatif::ProgressStyle::with_template("{msg}: {pos}/{len} games").expect("a valid template"));
+        for folder in &folders {
             let found = positions_of(folder, args)?;
             games += 1;
             recomputed += usize::from(found.iter().any(|p| p.recomputed));
-            eprint!(
-                "\r{}: {}/{} games, {} positions",
-                dir.display(),
-                i + 1,
-                folders.len(),
-                positions.len() + found.len()
-            );
             positions.extend(found);
+            progress.inc(1);
         }
-        eprintln!();
+        progress.finish_and_clear();
     }
     let mut text = String::new();
     for p in &positions {
