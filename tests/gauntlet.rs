@@ -500,6 +500,21 @@ fn a_judgement_where_held_plays_the_candidate_only_where_the_bots_game_held_a_pl
     assert!((4..12).contains(&bot_games) && candidate_games >= 4, "{stdout}");
     assert!(stdout.contains("--where-held 13: 0 of the candidate's games not played"), "{stdout}");
     assert!(stdout.contains("-3.67 stop: A not better"), "{stdout}");
+    // The same reading of a judgement's files after the fact: every bot game held its 13.
+    let path = |what: &str| dir.path().join(format!("all-{what}")).to_str().unwrap().to_string();
+    let (json, candidate_json, replays) = (path("bot.jsonl"), path("candidate.jsonl"), path("games"));
+    let read = |links: &str, folders: &[&str]| {
+        let args = ["--summary", &candidate_json, "--compare", &json, "--where-held", links, "--compare-replays"];
+        gauntlet(&[&args[..], folders].concat())
+    };
+    let out = read("13", &[&replays]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains(&format!("plan fire of 13+ links: {bot_games} games")), "{stdout}");
+    let out = read("14", &[&replays]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no games to summarize"), "none held 14");
+    let out = read("13", &[dir.path().to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not in any --compare-replays folder"));
     // It needs the bot's games kept, to read them.
     let judge_args = ["--bot", &bot, "--opponent", &opponent, "--json", "a", "--candidate", CRASHER];
     let out = gauntlet(&[&judge_args[..], &["--candidate-json", "b", "--where-held", "12"]].concat());

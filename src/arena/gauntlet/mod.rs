@@ -98,6 +98,10 @@ pub struct GauntletArgs {
     /// seat) once whatever its command: a game there twice would pair twice.
     #[arg(long, requires = "summary")]
     pub pool: bool,
+    /// With --summary, --compare and --where-held: the --replays folders of the --compare games
+    /// (each game is looked for in each), where whether a game held a plan fire is read.
+    #[arg(long, value_name = "DIR", num_args = 1.., requires = "compare")]
+    pub compare_replays: Vec<PathBuf>,
     #[command(flatten)]
     pub judge: JudgeArgs,
 }
@@ -127,7 +131,9 @@ pub struct JudgeArgs {
     /// plays the bot's game everywhere else, where its pairs differ only by chance; the stop
     /// rule then counts the pairs where it can act. Each candidate game starts once the bot's
     /// game of its pair has ended.
-    #[arg(long, value_name = "LINKS", requires_all = ["candidate", "replays"])]
+    /// With --summary and --compare, it reads a judgement played without it: only the pairs whose
+    /// --compare game held such a fire are summarized and compared (--compare-replays).
+    #[arg(long, value_name = "LINKS")]
     pub where_held: Option<u32>,
 }
 
@@ -357,10 +363,22 @@ fn check_resumed(path: &Path, lines: &[GauntletLine], bot: &str, opponents: &[Op
 /// the user.
 pub fn run(args: &GauntletArgs) -> Result<(), String> {
     if !args.summary.is_empty() {
-        return summarize(&args.summary, &args.compare, args.pool);
+        let held = args.judge.where_held.map(|links| (links, args.compare_replays.as_slice()));
+        if held.is_some() && args.compare_replays.is_empty() {
+            return Err(
+                "--summary --where-held reads the --compare games: give their --replays folders with --compare-replays"
+                    .into(),
+            );
+        }
+        return summarize(&args.summary, &args.compare, args.pool, held);
     }
     let bot = args.bot.as_deref().ok_or("--bot is required")?;
     let judge = &args.judge;
+    if judge.where_held.is_some() && (judge.candidate.is_none() || args.record.replays.is_none()) {
+        return Err("--where-held plays the candidate where the bot's game held a fire: it needs --candidate and \
+                    the bot's --replays (or --summary and --compare, to read a judgement)"
+            .into());
+    }
     if judge.candidate.as_deref() == Some(bot) {
         return Err("--candidate is the same command as --bot: a judgement needs two bots".into());
     }
@@ -508,9 +526,9 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
         if candidate.lines.is_empty() {
             // --where-held found no pair the candidate can act on: the bot's games alone.
             println!("the candidate has played no game: no pairs to judge yet");
-            return summarize(&[path(bot)?], &[], false);
+            return summarize(&[path(bot)?], &[], false, None);
         }
-        return summarize(&[path(candidate)?], &[path(bot)?], false);
+        return summarize(&[path(candidate)?], &[path(bot)?], false, None);
     }
     let arm = arms.pop().expect("the bot's arm");
     let played = arm.lines.len() - arm.resumed;

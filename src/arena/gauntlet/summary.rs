@@ -1,16 +1,19 @@
 //! The gauntlet's summary: the score table by opponent, and the first and second exchange tables.
 
 use std::collections::hash_map::Entry;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::line::{complete_lines, drop_replayed_void, parse_lines, GauntletLine};
 use super::Opponent;
+use crate::arena::held::held_in_folder;
 use crate::arena::paired::{self, Outcome};
+use crate::arena::record::replay_dir;
 use crate::arena::stats::{self, Tally};
 use crate::arena::table::{format_table, label_left};
 use crate::arena::{fault_name, fmt_elo};
+use crate::replay::Replay;
 
 /// Reads the games of `--summary` files, refusing what would make a false summary: games of two
 /// different bots, or one game twice (a file given twice, or a shard resumed into another's
@@ -68,14 +71,32 @@ fn load_summary_files(files: &[PathBuf], pool: bool, pairing: bool) -> Result<Ve
 
 /// `--summary`: the summary of the games in `files`, playing none; with `--compare`, the
 /// summary of the other bot's games in `compare` too, and the two compared game by game.
-pub(super) fn summarize(files: &[PathBuf], compare: &[PathBuf], pool: bool) -> Result<(), String> {
+/// With `held` (`--where-held LINKS` and the `--compare` games' `--replays` folders), only the
+/// pairs whose `--compare` game held a plan fire of LINKS+ are summarized and compared.
+pub(super) fn summarize(
+    files: &[PathBuf],
+    compare: &[PathBuf],
+    pool: bool,
+    held: Option<(u32, &[PathBuf])>,
+) -> Result<(), String> {
     let pairing = !compare.is_empty();
-    let (a_bot, a) = summarize_one(files, pool, pairing)?;
+    let only = match held {
+        Some((links, folders)) => {
+            let keys = held_games(&load_summary_files(compare, pool, pairing)?, links, folders)?;
+            println!(
+                "where the --compare bot's game held a plan fire of {links}+ links: {} games (--where-held)\n",
+                keys.len()
+            );
+            Some(keys)
+        }
+        None => None,
+    };
+    let (a_bot, a) = summarize_one(files, pool, pairing, only.as_ref())?;
     if !pairing {
         return Ok(());
     }
     println!();
-    let (b_bot, b) = summarize_one(compare, pool, pairing)?;
+    let (b_bot, b) = summarize_one(compare, pool, pairing, only.as_ref())?;
     println!();
     let (a, b): (Vec<Outcome>, Vec<Outcome>) = (played_outcomes(&a), played_outcomes(&b));
     print!("{}", paired::paired_text(&a_bot, &b_bot, &a, &b));
@@ -89,8 +110,16 @@ pub(super) fn played_outcomes(lines: &[GauntletLine]) -> Vec<Outcome<'_>> {
 
 /// Prints the summary of one bot's games in `files`; returns the bot's command (its commands,
 /// pooled) and the games.
-fn summarize_one(files: &[PathBuf], pool: bool, pairing: bool) -> Result<(String, Vec<GauntletLine>), String> {
-    let lines = load_summary_files(files, pool, pairing)?;
+fn summarize_one(
+    files: &[PathBuf],
+    pool: bool,
+    pairing: bool,
+    only: Option<&HashSet<GameKey>>,
+) -> Result<(String, Vec<GauntletLine>), String> {
+    let mut lines = load_summary_files(files, pool, pairing)?;
+    if let Some(keys) = only {
+        lines.retain(|g| keys.contains(&game_key(g)));
+    }
     if lines.is_empty() {
         let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
         return Err(format!("{}: no games to summarize", names.join(", ")));
@@ -112,6 +141,38 @@ fn summarize_one(files: &[PathBuf], pool: bool, pairing: bool) -> Result<(String
     };
     print_summary(&bot, &format!("from {source}"), &[], &lines);
     Ok((bot, lines))
+}
+
+/// A game as a comparison pairs it: opponent, pack file or seed, our seat.
+type GameKey = (String, String, usize);
+
+fn game_key(g: &GauntletLine) -> GameKey {
+    (g.opponent.clone(), g.line.packs.clone(), g.our_seat)
+}
+
+/// The games of `lines` that held a plan fire of `links`+ ([`held_in_folder`]), each read from
+/// the one of `folders` (`--replays` folders) that holds it: `<opponent>/game-NNNN/` there with
+/// the same packs.
+fn held_games(lines: &[GauntletLine], links: u32, folders: &[PathBuf]) -> Result<HashSet<GameKey>, String> {
+    let mut held = HashSet::new();
+    for g in lines {
+        let recorded = folders.iter().map(|root| replay_dir(&root.join(&g.opponent), g.line.game)).find(|dir| {
+            fs::read_to_string(dir.join("replay.json"))
+                .ok()
+                .and_then(|text| serde_json::from_str::<Replay>(&text).ok())
+                .is_some_and(|replay| replay.result.packs == g.line.packs)
+        });
+        let dir = recorded.ok_or_else(|| {
+            format!(
+                "game {} of {} on {}: not in any --compare-replays folder (give the --replays folder of each --compare file)",
+                g.line.game, g.opponent, g.line.packs
+            )
+        })?;
+        if held_in_folder(&dir, g.our_seat, links)?.is_some() {
+            held.insert(game_key(g));
+        }
+    }
+    Ok(held)
 }
 
 pub(super) fn tally<'a>(games: impl IntoIterator<Item = &'a GauntletLine>) -> Tally {
