@@ -131,6 +131,7 @@ pub struct JudgeArgs {
     /// plays the bot's game everywhere else, where its pairs differ only by chance; the stop
     /// rule then counts the pairs where it can act. Each candidate game starts once the bot's
     /// game of its pair has ended.
+    ///
     /// With --summary and --compare, it reads a judgement played without it: only the pairs whose
     /// --compare game held such a fire are summarized and compared (--compare-replays).
     #[arg(long, value_name = "LINKS")]
