@@ -15,7 +15,7 @@ use crate::replay::Replay;
 
 /// The chain that starts the race: a held fire counts up to the turn either side first fires
 /// one of this many links (the first exchange), and a turn firing one is no hold.
-const RACE_LINKS: u32 = 10;
+pub const RACE_LINKS: u32 = 10;
 
 /// The first turn, up to the first chain of [`RACE_LINKS`]+ by either side, on which our plan
 /// fired a chain of `min_links` or more now (its line from that turn is that one chain) and our
