@@ -21,7 +21,7 @@ use crate::bot::race::value::best_within;
 use crate::bot::race::{probe, stock_after_our_fire, POTENTIAL_TURNS};
 use crate::bot::{BotOptions, RaceFeatures, DEFAULT_NAME};
 use crate::protocol::{Next, Reader, TurnInput};
-use crate::replay::{game_folders, Replay, REPLAY_FILE};
+use crate::replay::{game_folders, Replay};
 use crate::rules::Packs;
 use crate::search::chain::Start;
 use crate::state::TurnState;
@@ -120,9 +120,7 @@ fn read_inputs(path: &Path) -> Result<(Packs, Vec<TurnInput>), String> {
 
 /// The samples of one game folder.
 pub fn game_samples(folder: &Path, args: &CalibrateArgs) -> Result<GameSamples, String> {
-    let path = folder.join(REPLAY_FILE);
-    let text = fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let replay: Replay = serde_json::from_str(&text).map_err(|e| format!("{}: not a replay: {e}", path.display()))?;
+    let replay = Replay::read(folder)?;
     // Each seat's drop chains (not the skill's), by turn.
     let chains = |seat: usize| -> Vec<(usize, u32)> {
         replay

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::bot::{play, BotOptions, RaceFeatures, Strategy, DEFAULT_NAME};
-use crate::replay::{game_folders, Replay, REPLAY_FILE};
+use crate::replay::{game_folders, Replay};
 
 /// `codevs-reborn positions` flags.
 #[derive(Clone, Debug, clap::Args)]
@@ -87,9 +87,7 @@ fn seat_features(folder: &Path, seat: usize, nodes: u64) -> Result<(Vec<RaceFeat
 
 /// The positions of one recorded game (its folder names it).
 pub fn positions_of(folder: &Path, args: &PositionsArgs) -> Result<Vec<RacePosition>, String> {
-    let path = folder.join(REPLAY_FILE);
-    let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let replay: Replay = serde_json::from_str(&text).map_err(|e| format!("{}: not a replay: {e}", path.display()))?;
+    let replay = Replay::read(folder)?;
     let names = &replay.result.names;
     let ours = |seat: usize| names[seat] == DEFAULT_NAME;
     let game = folder.display().to_string();

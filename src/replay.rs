@@ -2,6 +2,7 @@
 //! as the arena writes them and the viewer reads them back. Plain data over the rules' types,
 //! so the viewer needs nothing of the arena.
 
+use std::fs;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -69,6 +70,15 @@ pub struct Replay {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub packs: Option<Vec<[[u8; 2]; 2]>>,
     pub turns: Vec<ReplayTurn>,
+}
+
+impl Replay {
+    /// The replay of a recorded game: `replay.json` in its folder.
+    pub fn read(folder: &Path) -> Result<Replay, String> {
+        let path = folder.join(REPLAY_FILE);
+        let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        serde_json::from_str(&text).map_err(|e| format!("{}: not a replay: {e}", path.display()))
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 
 use crate::book::{encode_packs, Position, PositionKind};
 use crate::protocol::Reader;
-use crate::replay::{game_folders, Replay, REPLAY_FILE};
+use crate::replay::{game_folders, Replay};
 use crate::rules::Packs;
 
 /// `codevs-reborn book` flags.
@@ -51,9 +51,7 @@ pub struct BookArgs {
 
 /// The positions of one recorded game (its folder under `root`, which names it).
 pub fn positions_of(folder: &Path, root: &Path, args: &BookArgs) -> Result<Vec<Position>, String> {
-    let path = folder.join(REPLAY_FILE);
-    let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let replay: Replay = serde_json::from_str(&text).map_err(|e| format!("{}: not a replay: {e}", path.display()))?;
+    let replay = Replay::read(folder)?;
     let packs = packs_beside(folder)?;
     // Each seat's first chain of min_links or more.
     let first = |seat: usize| {

@@ -11,47 +11,39 @@ use std::fs;
 use std::path::Path;
 
 use crate::bot::race::RaceFeatures;
-use crate::replay::Replay;
+use crate::replay::{Chain, Replay};
 
-/// The chain that starts the race: a held fire counts up to the turn either side first fires
-/// one of this many links (the first exchange), and a turn firing one is no hold.
-pub const RACE_LINKS: u32 = 10;
-
-/// The first turn, up to the first chain of [`RACE_LINKS`]+ by either side, on which our plan
-/// fired a chain of `min_links` or more now (its line from that turn is that one chain) and our
-/// bot fired no chain of [`RACE_LINKS`]+ links. `fired[t]` is the links each seat fired on turn
-/// `t`; `features` our bot's lines of the game, in turn order.
-pub fn held_plan_fire(fired: &[[u32; 2]], features: &[RaceFeatures], seat: usize, min_links: u32) -> Option<usize> {
-    let first_exchange = fired.iter().position(|links| links.iter().any(|&l| l >= RACE_LINKS));
+/// The first turn, up to the first exchange (either side's first chain of 10+ links, the
+/// replay's `first_chain_10`), on which our plan fired a chain of `min_links` or more now (its
+/// line from that turn is that one chain) and our bot did not fire its first 10+ chain.
+/// `features` are our bot's lines of the game, in turn order.
+pub fn held_plan_fire(
+    first_chain_10: &[Option<Chain>; 2],
+    features: &[RaceFeatures],
+    seat: usize,
+    min_links: u32,
+) -> Option<usize> {
+    let first_exchange = first_chain_10.iter().flatten().map(|c| c.turn).min();
+    let our_first = first_chain_10[seat].map(|c| c.turn);
     features
         .iter()
         .take_while(|f| first_exchange.is_none_or(|first| f.turn <= first))
-        .find(|f| {
-            let plan_fires_now = matches!(f.our_line[..], [links] if links >= min_links);
-            let fired_now = fired.get(f.turn).map_or(0, |links| links[seat]);
-            plan_fires_now && fired_now < RACE_LINKS
-        })
+        .find(|f| matches!(f.our_line[..], [links] if links >= min_links) && our_first != Some(f.turn))
         .map(|f| f.turn)
 }
 
-/// [`held_plan_fire`] of a recorded game: its folder (`replay.json` and our seat's
-/// `stderr-pN.txt`, as `--replays` keeps them).
+/// [`held_plan_fire`] of a recorded game, its replay read: our seat's `stderr-pN.txt` in its
+/// folder (as `--replays` keeps it) gives the lines.
+pub fn held_in_game(folder: &Path, replay: &Replay, seat: usize, min_links: u32) -> Result<Option<usize>, String> {
+    let path = folder.join(format!("stderr-p{seat}.txt"));
+    let stderr = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let features = RaceFeatures::all_in(&stderr).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(held_plan_fire(&replay.result.first_chain_10, &features, seat, min_links))
+}
+
+/// [`held_in_game`] of the game recorded in `folder`.
 pub fn held_in_folder(folder: &Path, seat: usize, min_links: u32) -> Result<Option<usize>, String> {
-    let read = |name: &str| {
-        let path = folder.join(name);
-        fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))
-    };
-    let replay: Replay = serde_json::from_str(&read("replay.json")?)
-        .map_err(|e| format!("{}: not a replay: {e}", folder.join("replay.json").display()))?;
-    let mut fired = vec![[0; 2]; replay.turns.iter().map(|t| t.turn + 1).max().unwrap_or(0)];
-    for turn in &replay.turns {
-        if let Some(outcomes) = &turn.outcomes {
-            fired[turn.turn] = [outcomes[0].links, outcomes[1].links];
-        }
-    }
-    let stderr = read(&format!("stderr-p{seat}.txt"))?;
-    let features = RaceFeatures::all_in(&stderr).map_err(|e| format!("{}: {e}", folder.display()))?;
-    Ok(held_plan_fire(&fired, &features, seat, min_links))
+    held_in_game(folder, &Replay::read(folder)?, seat, min_links)
 }
 
 #[cfg(test)]
@@ -83,29 +75,30 @@ mod tests {
         (8..16).map(|t| features(t, &if t <= 12 { line(t) } else { vec![] })).collect()
     }
 
+    /// Each seat's first chain of 10+ links: `links` at `turn`, or none.
+    fn first(seat0: Option<(u32, usize)>, seat1: Option<(u32, usize)>) -> [Option<Chain>; 2] {
+        [seat0, seat1].map(|c| c.map(|(links, turn)| Chain { links, turn }))
+    }
+
     #[test]
     fn a_plan_fire_not_taken_before_the_first_exchange_is_held() {
-        let mut fired = vec![[0, 0]; 30];
         // They fire first at turn 14: our 13 at turn 12 was ready and not fired.
-        fired[14] = [0, 12];
-        assert_eq!(held_plan_fire(&fired, &lines(), 0, 12), Some(12));
+        let chains = first(Some((15, 20)), Some((12, 14)));
+        assert_eq!(held_plan_fire(&chains, &lines(), 0, 12), Some(12));
         // The 11 ready at turn 11 is no plan fire: the line goes on to the 13.
-        assert_eq!(held_plan_fire(&fired, &lines(), 0, 11), Some(12));
-        assert_eq!(held_plan_fire(&fired, &lines(), 0, 14), None);
+        assert_eq!(held_plan_fire(&chains, &lines(), 0, 11), Some(12));
+        assert_eq!(held_plan_fire(&chains, &lines(), 0, 14), None);
+        // No chain of 10+ in the whole game: every turn is before the first exchange.
+        assert_eq!(held_plan_fire(&first(None, None), &lines(), 0, 12), Some(12));
     }
 
     #[test]
     fn a_plan_fire_taken_or_after_the_first_exchange_is_not_held() {
-        let mut fired = vec![[0, 0]; 30];
-        fired[12] = [13, 0];
-        assert_eq!(held_plan_fire(&fired, &lines(), 0, 12), None, "fired on its turn");
-        // The other seat's fires are not ours.
-        assert_eq!(held_plan_fire(&fired, &lines(), 1, 12), Some(12));
-        let mut fired = vec![[0, 0]; 30];
-        fired[10] = [0, 10];
-        assert_eq!(held_plan_fire(&fired, &lines(), 0, 12), None, "after their first chain");
-        // A chain under the race's sends little: the race is still to come.
-        fired[10] = [0, 9];
-        assert_eq!(held_plan_fire(&fired, &lines(), 0, 12), Some(12));
+        let chains = first(Some((13, 12)), None);
+        assert_eq!(held_plan_fire(&chains, &lines(), 0, 12), None, "fired on its turn");
+        // The other seat's fires are not ours: its lines held the same plan at turn 12.
+        assert_eq!(held_plan_fire(&chains, &lines(), 1, 12), Some(12));
+        let chains = first(None, Some((10, 10)));
+        assert_eq!(held_plan_fire(&chains, &lines(), 0, 12), None, "after their first chain");
     }
 }

@@ -78,22 +78,18 @@ impl<'a> HeldGate<'a> {
 /// The tasks in the order a `--where-held` judgement plays them: each candidate game `lag` bot
 /// games after its own (the bot's games of `lag` job slots run meanwhile, so it seldom waits);
 /// candidate games whose bot game was played before this run first.
-pub(super) fn candidate_after_bot<'t>(tasks: Vec<Task<'t>>, lag: usize) -> Vec<Task<'t>> {
+pub(super) fn candidate_after_bot<'t>(mut tasks: Vec<Task<'t>>, lag: usize) -> Vec<Task<'t>> {
     let bot_position: HashMap<Pair, usize> =
         tasks.iter().filter(|t| t.arm == 0).enumerate().map(|(k, t)| ((t.o, t.game), k)).collect();
-    let mut keyed: Vec<(f64, Task<'t>)> = tasks
-        .into_iter()
-        .map(|t| {
-            let key = match (t.arm, bot_position.get(&(t.o, t.game))) {
-                (0, Some(&k)) => k as f64,
-                (_, Some(&k)) => (k + lag) as f64 + 0.5,
-                (_, None) => -1.0,
-            };
-            (key, t)
-        })
-        .collect();
-    keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
-    keyed.into_iter().map(|(_, t)| t).collect()
+    // Bot game k at 2k + 1, its candidate game at 2(k + lag) + 2; a candidate game whose bot
+    // game is not in this run at 0. The sort is stable: equal keys keep the planned order.
+    let key = |t: &Task| match (t.arm, bot_position.get(&(t.o, t.game))) {
+        (0, Some(&k)) => 2 * k + 1,
+        (_, Some(&k)) => 2 * (k + lag) + 2,
+        (_, None) => 0,
+    };
+    tasks.sort_by_key(key);
+    tasks
 }
 
 #[cfg(test)]

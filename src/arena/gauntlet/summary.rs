@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::line::{complete_lines, drop_replayed_void, parse_lines, GauntletLine};
 use super::Opponent;
-use crate::arena::held::held_in_folder;
+use crate::arena::held::held_in_game;
 use crate::arena::paired::{self, Outcome};
 use crate::arena::record::replay_dir;
 use crate::arena::stats::{self, Tally};
@@ -156,19 +156,18 @@ fn game_key(g: &GauntletLine) -> GameKey {
 fn held_games(lines: &[GauntletLine], links: u32, folders: &[PathBuf]) -> Result<HashSet<GameKey>, String> {
     let mut held = HashSet::new();
     for g in lines {
-        let recorded = folders.iter().map(|root| replay_dir(&root.join(&g.opponent), g.line.game)).find(|dir| {
-            fs::read_to_string(dir.join("replay.json"))
-                .ok()
-                .and_then(|text| serde_json::from_str::<Replay>(&text).ok())
-                .is_some_and(|replay| replay.result.packs == g.line.packs)
+        let recorded = folders.iter().find_map(|root| {
+            let dir = replay_dir(&root.join(&g.opponent), g.line.game);
+            let replay = Replay::read(&dir).ok().filter(|replay| replay.result.packs == g.line.packs)?;
+            Some((dir, replay))
         });
-        let dir = recorded.ok_or_else(|| {
+        let (dir, replay) = recorded.ok_or_else(|| {
             format!(
                 "game {} of {} on {}: not in any --compare-replays folder (give the --replays folder of each --compare file)",
                 g.line.game, g.opponent, g.line.packs
             )
         })?;
-        if held_in_folder(&dir, g.our_seat, links)?.is_some() {
+        if held_in_game(&dir, &replay, g.our_seat, links)?.is_some() {
             held.insert(game_key(g));
         }
     }
