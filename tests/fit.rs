@@ -115,6 +115,7 @@ fn fit_args() -> FitArgs {
     FitArgs {
         positions: Vec::new(),
         exchanges: Vec::new(),
+        midgame: false,
         output: None,
         holdout_every: 4,
         bootstrap: 500,
@@ -288,4 +289,43 @@ fn fit_writes_its_part_of_the_models_file_and_keeps_the_other() {
     assert_ne!(written["exchange"], before["exchange"]);
     // The bot reads the file it wrote.
     codevs_reborn::bot::race::value::RaceModels::parse(&std::fs::read_to_string(&models).unwrap()).unwrap();
+}
+
+#[test]
+fn the_midgame_terms_are_fitted_in_the_evaluations_units_and_each_is_scored_held_out() {
+    use codevs_reborn::fit::midgame::{fit_midgame, hand_weights, terms, TERMS};
+    use codevs_reborn::search::midgame::MidgameParams;
+    // 800 games decided by the garbage on the fields; the garbage pending, which the hand-set
+    // evaluation counts as much, decides nothing here.
+    let mut rng = Pcg64Mcg::seed_from_u64(5);
+    let mut positions = Vec::new();
+    for game in 0..800 {
+        let on_field = [rng.gen_range(0..60), rng.gen_range(0..60)];
+        let pending = [rng.gen_range(0..80), rng.gen_range(0..80)];
+        let edge = (f64::from(on_field[1]) - f64::from(on_field[0])) / 15.0;
+        let won = rng.gen::<f64>() < 1.0 / (1.0 + (-edge).exp());
+        for turn in 10..20 {
+            let mut p = position(game, turn, 12, 12, pending, won);
+            p.features.garbage_on_field = on_field;
+            positions.push(p);
+        }
+    }
+    let params = MidgameParams::default();
+    let report = fit_midgame(&positions, &params, 4, 1.0, 500, 1).unwrap();
+    assert_eq!((report.train.1, report.held_out.1), (600, 200), "one game in four held out, by game");
+    assert!(report.fitted < report.hand && report.hand < report.base, "{report:?}");
+    assert!(report.gain.1 > 0.0, "the fit beats the hand-set weights, which count pending garbage: {report:?}");
+    let term = |name: &str| report.terms.iter().find(|t| t.name.starts_with(name)).unwrap();
+    let fields = term("garbage on the fields");
+    assert_eq!(fields.fitted, fields.hand, "the unit: a block on a field at its hand-set weight");
+    assert!(fields.effect.1 > 0.0, "the fields decide: {fields:?}");
+    let rows = term("pending garbage in whole rows");
+    assert!(rows.fitted.abs() < 0.3 * fields.fitted, "pending decides nothing: {rows:?}");
+    assert!(rows.effect.1 < 0.0 && rows.effect.0 < 0.01, "{rows:?}");
+    // The terms as the evaluation measures them: 23 blocks pending on them is two whole rows and
+    // three blocks; our tallest column at 14 with a row about to fall counts in row 15.
+    let mut f = positions[0].features.clone();
+    (f.garbage_pending, f.garbage_on_field, f.max_height) = ([10, 33], [20, 5], [14, 9]);
+    assert_eq!(terms(&f), [20.0, 3.0, -15.0, 1.0, 0.0, 0.0]);
+    assert_eq!(TERMS.len(), hand_weights(&params).len());
 }

@@ -11,7 +11,8 @@
 //! on the same packs are held out together: two bots' paired games on a seed are often one game.
 //!
 //! With `--exchanges`, it fits instead our probability of winning after the first exchange of
-//! chains to gauntlet `--json` lines ([`exchanges`]).
+//! chains to gauntlet `--json` lines ([`exchanges`]); with `--midgame`, the midgame evaluation's
+//! garbage and height terms on the positions ([`midgame`]).
 //!
 //! The models have a dozen weights at most, so they are fitted by Newton's method (iteratively
 //! reweighted least squares, a small ridge keeping it defined on few games) in a few lines here
@@ -19,6 +20,7 @@
 //! the bot reads (`data/race-model.json`), keeping the other part.
 
 pub mod exchanges;
+pub mod midgame;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -44,6 +46,11 @@ pub struct FitArgs {
     /// longer).
     #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with = "positions")]
     pub exchanges: Vec<PathBuf>,
+    /// Fit instead the midgame evaluation's garbage and height terms on the positions (Texel
+    /// tuning): each term's hand-set weight, its fitted one and its held-out effect. A reading:
+    /// the bot's weights stay its flags (`--mid-*`), and nothing is written.
+    #[arg(long, conflicts_with_all = ["exchanges", "output"])]
+    pub midgame: bool,
     /// Write the fitted model (its weights and the figures it was fitted with) into the models
     /// FILE (`data/race-model.json`): its part (`position`, or `exchange` with --exchanges) is
     /// replaced, the other kept.
@@ -240,26 +247,36 @@ pub fn fit(positions: &[RacePosition], args: &FitArgs) -> Result<FitReport, Stri
         *g = (g.0 + losses[2][i] - losses[3][i], g.1 + 1);
     }
     let sums: Vec<(f64, usize)> = per_game.into_values().collect();
-    let mean_gain = |picks: &mut dyn Iterator<Item = (f64, usize)>| {
-        let (total, count) = picks.fold((0.0, 0), |(t, c), (s, n)| (t + s, c + n));
-        total / count.max(1) as f64
-    };
-    let gain = mean_gain(&mut sums.iter().copied());
-    let mut rng = Pcg64Mcg::seed_from_u64(args.seed);
-    let mut resampled: Vec<f64> = (0..args.bootstrap.max(1))
-        .map(|_| mean_gain(&mut (0..sums.len()).map(|_| sums[rng.gen_range(0..sums.len())])))
-        .collect();
-    resampled.sort_by(f64::total_cmp);
-    let at = |q: f64| resampled[((resampled.len() - 1) as f64 * q).round() as usize];
+    let (gain, low, high) = bootstrap_mean(&sums, args.bootstrap, args.seed);
     drop(predictors);
     Ok(FitReport {
         train: (train.len(), games(&train)),
         held_out: (test.len(), games(&test)),
         scored,
         gain,
-        gain_interval: (at(0.025), at(0.975)),
+        gain_interval: (low, high),
         model,
     })
+}
+
+/// The mean per position of `per_game` (each held-out game's sum over its positions and their
+/// count), with its 95% interval from `resamples` bootstrap resamples of the games (seed `seed`).
+pub(crate) fn bootstrap_mean(per_game: &[(f64, usize)], resamples: usize, seed: u64) -> (f64, f64, f64) {
+    let mean = |picks: &mut dyn Iterator<Item = (f64, usize)>| {
+        let (total, count) = picks.fold((0.0, 0), |(t, c), (s, n)| (t + s, c + n));
+        total / count.max(1) as f64
+    };
+    let whole = mean(&mut per_game.iter().copied());
+    if per_game.is_empty() {
+        return (whole, whole, whole);
+    }
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut resampled: Vec<f64> = (0..resamples.max(1))
+        .map(|_| mean(&mut (0..per_game.len()).map(|_| per_game[rng.gen_range(0..per_game.len())])))
+        .collect();
+    resampled.sort_by(f64::total_cmp);
+    let at = |q: f64| resampled[((resampled.len() - 1) as f64 * q).round() as usize];
+    (whole, at(0.025), at(0.975))
 }
 
 /// The report as text.
@@ -317,6 +334,13 @@ pub fn run(args: &FitArgs) -> Result<(), String> {
     let mut positions = Vec::new();
     for path in &args.positions {
         positions.extend(read_positions(path)?);
+    }
+    if args.midgame {
+        let params = crate::search::midgame::MidgameParams::default();
+        let report =
+            midgame::fit_midgame(&positions, &params, args.holdout_every, args.ridge, args.bootstrap, args.seed)?;
+        print!("{}", midgame::midgame_report_text(&report));
+        return Ok(());
     }
     let report = fit(&positions, args)?;
     print!("{}", report_text(&report));
