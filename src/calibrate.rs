@@ -22,7 +22,7 @@ use crate::bot::race::{probe, stock_after_our_fire, POTENTIAL_TURNS};
 use crate::bot::{BotOptions, RaceFeatures, DEFAULT_NAME};
 use crate::protocol::{Next, Reader, TurnInput};
 use crate::replay::{game_folders, Replay};
-use crate::rules::Packs;
+use crate::rules::{Field, Packs, DANGER_ROW, GARBAGE_ROW, WIDTH};
 use crate::search::chain::Start;
 use crate::state::TurnState;
 use crate::Engine;
@@ -97,6 +97,12 @@ pub struct AnswerSample {
     pub predicted: u32,
     /// The game's result for the seat that fired: 1 won, ½ drawn, 0 lost.
     pub firer_result: f64,
+    /// The garbage pending on the answering seat after that turn, less the room under the danger
+    /// line above its tallest column (a row of blocks a row): above 0, rows are still pending
+    /// when its field is full, and it must answer or die; at most 0, the rows fit and a field
+    /// that waits them out is filled to the line, its chain under them. None when the replay
+    /// holds no fields.
+    pub overflow: Option<i64>,
 }
 
 /// What one game gives: the fires and the answers of the bots calibrated.
@@ -177,11 +183,25 @@ pub fn game_samples(folder: &Path, args: &CalibrateArgs) -> Result<GameSamples, 
                     answered,
                     predicted,
                     firer_result,
+                    overflow: overflow(&replay, turn, seat)?,
                 });
             }
         }
     }
     Ok(samples)
+}
+
+/// [`AnswerSample::overflow`] of `seat` after `turn`, from the replay's fields.
+fn overflow(replay: &Replay, turn: usize, seat: usize) -> Result<Option<i64>, String> {
+    let Some(state) = replay.turns.iter().find(|t| t.turn == turn).and_then(|t| t.states.as_ref()) else {
+        return Ok(None);
+    };
+    let state = &state[seat];
+    let field: Field =
+        state.field.join("\n").parse().map_err(|e| format!("turn {turn}: a field that does not read: {e}"))?;
+    let tallest = (0..WIDTH).map(|x| field.height(x)).max().unwrap_or(0);
+    let room = DANGER_ROW.saturating_sub(tallest) as i64 * i64::from(GARBAGE_ROW);
+    Ok(Some(i64::from(state.garbage) - room))
 }
 
 /// The input of `turn` among a seat's inputs.
@@ -259,7 +279,7 @@ fn predict(args: &CalibrateArgs, packs: &Packs, input: &TurnInput, lead: usize) 
 
 /// The report: per bot and fire (first, second), the fires seen and, per lead, the probe's error;
 /// then per bot its answers to the other seat's first fire against the race's probe.
-pub fn report(all: &GameSamples, leads: &[usize], answer_turns: usize) -> String {
+pub fn report(all: &GameSamples, leads: &[usize], answer_turns: usize, min_links: u32) -> String {
     let samples = &all.fires;
     let mut out = String::new();
     // The bot column fits the longest name.
@@ -369,6 +389,7 @@ pub fn report(all: &GameSamples, leads: &[usize], answer_turns: usize) -> String
          (error: answered minus probed)"
     );
     out.push_str(&margins_report(&all.answers));
+    out.push_str(&room_report(&all.answers, min_links));
     out
 }
 
@@ -404,6 +425,36 @@ fn margins_report(answers: &[AnswerSample]) -> String {
         out,
         "margin: the other seat's first fire less the probed answer, in links; won: the games the seat that fired won \
          (a draw counts a half)"
+    );
+    out
+}
+
+/// Per bot, the other seat's first fires by whether their rows fit the room left on its field
+/// ([`AnswerSample::overflow`]): how often it answered, and how the game ended for the seat that
+/// fired. A bot that answers only when the rows would bury it shows here.
+fn room_report(answers: &[AnswerSample], min_links: u32) -> String {
+    let mut out = String::new();
+    let w = answers.iter().map(|s| s.name.chars().count()).max().unwrap_or(0).max(3);
+    let _ = writeln!(out, "\n{:<w$} {:>34} {:>34}", "bot", "the rows fit its room", "rows pending once it is full");
+    let mut names: Vec<&str> = answers.iter().map(|s| s.name.as_str()).collect();
+    names.sort();
+    names.dedup();
+    for name in names {
+        let _ = write!(out, "{name:<w$}");
+        for fits in [true, false] {
+            let of: Vec<&AnswerSample> =
+                answers.iter().filter(|s| s.name == name && s.overflow.is_some_and(|o| (o <= 0) == fits)).collect();
+            let answered = of.iter().filter(|s| s.answered >= min_links).count();
+            let won: f64 = of.iter().map(|s| s.firer_result).sum();
+            let _ = write!(out, " {:>34}", format!("{} fires, {answered} answered, {won} won", of.len()));
+        }
+        let _ = writeln!(out);
+    }
+    let _ = writeln!(
+        out,
+        "room: the rows under the danger line above its tallest column, against the garbage pending on it after the \
+         other seat's first fire; answered: a drop chain of {min_links}+ links in the answer's turns; won: by the seat \
+         that fired"
     );
     out
 }
@@ -447,6 +498,6 @@ pub fn run(args: &CalibrateArgs) -> Result<(), String> {
     if samples.fires.is_empty() && samples.answers.is_empty() {
         return Err(format!("no fire of {}+ links by the bot calibrated in {} games", args.min_links, folders.len()));
     }
-    print!("{}", report(&samples, &args.leads, args.answer_turns));
+    print!("{}", report(&samples, &args.leads, args.answer_turns, args.min_links));
     Ok(())
 }

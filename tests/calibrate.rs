@@ -95,7 +95,7 @@ fn the_probe_sees_each_fire_from_its_own_turn() {
         _ => 0.5,
     };
     assert_eq!(answer.firer_result, firer_result);
-    let table = report(&game, &args.leads, args.answer_turns);
+    let table = report(&game, &args.leads, args.answer_turns, args.min_links);
     assert!(table.lines().nth(1).unwrap().starts_with("beamer"), "{table}");
     assert!(table.contains(&format!("{n}/{n}", n = samples.iter().filter(|s| s.nth == 0).count())), "{table}");
     let (_, answers) = table.split_once("\n\n").expect("an answers table after the fires");
@@ -109,6 +109,18 @@ fn the_probe_sees_each_fire_from_its_own_turn() {
     let games: Vec<&str> = (0..4).map(|k| cells[3 * k + 2]).collect();
     let expected: Vec<&str> = (0..4).map(|k| if k == column { "1" } else { "0" }).collect();
     assert_eq!(games, expected, "{table}");
+    // The room: the garbage pending on the beamer after that turn, less 10 blocks a row between
+    // its tallest column and the danger line (row 16); the room table counts the fire once, on
+    // the side of it that says.
+    let state = &replay.turns.iter().find(|t| t.turn == their_turn).unwrap().states.as_ref().unwrap()[0];
+    let tallest = state.field.len() - state.field.iter().position(|row| row.chars().any(|c| c != '.')).unwrap();
+    let overflow = i64::from(state.garbage) - 10 * (16 - tallest as i64);
+    assert_eq!(answer.overflow, Some(overflow));
+    let room = table.lines().skip_while(|l| !l.contains("rows pending once it is full")).nth(1).expect("a room row");
+    let fits = if overflow <= 0 { 0 } else { 1 };
+    let counts: Vec<&str> = room.split(',').filter(|c| c.ends_with(" fires")).collect();
+    assert_eq!(counts.len(), 2, "{room}");
+    assert!(counts[fits].trim().ends_with("1 fires") && counts[1 - fits].trim().ends_with("0 fires"), "{room}");
 
     // The command prints the same table; a folder without games is an error that says what to do.
     let out = Command::new(BIN)
