@@ -61,7 +61,7 @@ pub struct TermFit {
     pub name: &'static str,
     /// The evaluation's weight.
     pub hand: f64,
-    /// The fitted weight, in the evaluation's units ([`UNIT_TERM`] at its hand-set weight).
+    /// The fitted weight, in the evaluation's units (a garbage block on a field at its hand-set weight).
     pub fitted: f64,
     /// Held-out log-loss of the fit without this term less the fit's, with its 95% interval.
     pub effect: (f64, f64, f64),
