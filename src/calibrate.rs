@@ -22,8 +22,8 @@ use crate::bot::race::{probe, stock_after_our_fire, POTENTIAL_TURNS};
 use crate::bot::{BotOptions, RaceFeatures, DEFAULT_NAME};
 use crate::protocol::{Next, Reader, TurnInput};
 use crate::replay::{game_folders, Replay};
-use crate::rules::{Field, Packs, DANGER_ROW, GARBAGE_ROW, WIDTH};
-use crate::search::chain::Start;
+use crate::rules::{Field, Packs, DANGER_ROW, GARBAGE_ROW};
+use crate::search::chain::{tallest, Start};
 use crate::state::TurnState;
 use crate::Engine;
 
@@ -199,8 +199,7 @@ fn overflow(replay: &Replay, turn: usize, seat: usize) -> Result<Option<i64>, St
     let state = &state[seat];
     let field: Field =
         state.field.join("\n").parse().map_err(|e| format!("turn {turn}: a field that does not read: {e}"))?;
-    let tallest = (0..WIDTH).map(|x| field.height(x)).max().unwrap_or(0);
-    let room = DANGER_ROW.saturating_sub(tallest) as i64 * i64::from(GARBAGE_ROW);
+    let room = DANGER_ROW.saturating_sub(tallest(&field)) as i64 * i64::from(GARBAGE_ROW);
     Ok(Some(i64::from(state.garbage) - room))
 }
 

@@ -101,35 +101,32 @@ pub fn fit_midgame(
         return Err(format!("{packs} pack sequences: too few to hold one in {every} out and fit on the rest"));
     }
     let games = |set: &[&RacePosition]| set.iter().map(|p| p.game.as_str()).collect::<BTreeSet<_>>().len();
-    let xs = |set: &[&RacePosition], keep: &dyn Fn(usize) -> bool| -> Vec<Vec<f64>> {
-        set.iter()
-            .map(|p| terms(&p.features).iter().enumerate().filter(|&(i, _)| keep(i)).map(|(_, &x)| x).collect())
-            .collect()
+    // Each position's terms, measured once; `but(k)` leaves term k out (none for `TERMS.len()`).
+    let measured = |set: &[&RacePosition]| set.iter().map(|p| terms(&p.features)).collect::<Vec<_>>();
+    let (train_terms, test_terms) = (measured(&train), measured(&test));
+    let but = |t: &[f64; 6], k: usize| -> Vec<f64> {
+        t.iter().enumerate().filter(|&(i, _)| i != k).map(|(_, &x)| x).collect()
     };
     let train_y: Vec<f64> = train.iter().map(|p| p.result).collect();
     let hand_weights = hand_weights(params);
-    let hand_value = |p: &RacePosition| -> Vec<f64> {
-        vec![terms(&p.features).iter().zip(&hand_weights).map(|(x, w)| x * w).sum::<f64>() / 100.0]
-    };
+    let hand_value = |t: &[f64; 6]| vec![t.iter().zip(&hand_weights).map(|(x, w)| x * w).sum::<f64>() / 100.0];
+    let fit_without =
+        |k: usize| fit_logistic(&train_terms.iter().map(|t| but(t, k)).collect::<Vec<_>>(), &train_y, ridge);
 
     // Per held-out position, the log-loss of each predictor: base, hand, fitted, then the fit
     // without each term.
     let base = train_y.iter().sum::<f64>() / train_y.len() as f64;
-    let hand = fit_logistic(&train.iter().map(|p| hand_value(p)).collect::<Vec<_>>(), &train_y, 0.0);
-    let model = fit_logistic(&xs(&train, &|_| true), &train_y, ridge);
-    let without: Vec<Logistic> =
-        (0..TERMS.len()).map(|k| fit_logistic(&xs(&train, &|i| i != k), &train_y, ridge)).collect();
-    let losses = |p: &RacePosition| -> Vec<f64> {
-        let all = terms(&p.features);
-        let but = |k: usize| -> Vec<f64> { all.iter().enumerate().filter(|&(i, _)| i != k).map(|(_, &x)| x).collect() };
-        let mut l = vec![log_loss(base, p.result), log_loss(hand.predict(&hand_value(p)), p.result)];
-        l.push(log_loss(model.predict(&all), p.result));
-        l.extend(without.iter().enumerate().map(|(k, m)| log_loss(m.predict(&but(k)), p.result)));
+    let hand = fit_logistic(&train_terms.iter().map(hand_value).collect::<Vec<_>>(), &train_y, 0.0);
+    let model = fit_without(TERMS.len());
+    let without: Vec<Logistic> = (0..TERMS.len()).map(fit_without).collect();
+    let losses = |t: &[f64; 6], y: f64| -> Vec<f64> {
+        let mut l = vec![log_loss(base, y), log_loss(hand.predict(&hand_value(t)), y), log_loss(model.predict(t), y)];
+        l.extend(without.iter().enumerate().map(|(k, m)| log_loss(m.predict(&but(t, k)), y)));
         l
     };
     let mut per_game: BTreeMap<&str, (Vec<f64>, usize)> = BTreeMap::new();
-    for p in &test {
-        let l = losses(p);
+    for (p, t) in test.iter().zip(&test_terms) {
+        let l = losses(t, p.result);
         let g = per_game.entry(p.game.as_str()).or_insert_with(|| (vec![0.0; l.len()], 0));
         g.0.iter_mut().zip(&l).for_each(|(s, x)| *s += x);
         g.1 += 1;

@@ -6,6 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::rules::{Simulator, GARBAGE, WIDTH};
+use crate::search::chain::tallest;
 use crate::state::{Position, TurnState};
 use crate::Engine;
 
@@ -71,7 +72,7 @@ impl RaceFeatures {
             let field = p.field.to_field();
             (0..WIDTH).map(|x| (0..p.field.height(x)).filter(|&y| field.get(x, y) == GARBAGE).count() as u32).sum()
         };
-        let max_height = |p: &Position<Engine>| (0..WIDTH).map(|x| p.field.height(x)).max().unwrap_or(0);
+        let max_height = |p: &Position<Engine>| tallest(&p.field);
         RaceFeatures {
             turn: state.turn,
             time_left_ms: both(state, |p| p.time_left_ms),
