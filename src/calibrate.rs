@@ -21,7 +21,7 @@ use crate::bot::race::value::best_within;
 use crate::bot::race::{probe, stock_after_our_fire, POTENTIAL_TURNS};
 use crate::bot::{BotOptions, RaceFeatures, DEFAULT_NAME};
 use crate::protocol::{Next, Reader, TurnInput};
-use crate::replay::{game_folders, Replay};
+use crate::replay::{RecordedGames, Replay};
 use crate::rules::{Field, Packs, DANGER_ROW, GARBAGE_ROW};
 use crate::search::chain::{tallest, Start};
 use crate::state::TurnState;
@@ -31,7 +31,8 @@ use crate::Engine;
 #[derive(Clone, Debug, clap::Args)]
 pub struct CalibrateArgs {
     /// Folders searched (recursively) for games: each `replay.json` with the `input-p0.txt` and
-    /// `input-p1.txt` beside it, as `arena --replays` and `gauntlet --replays` keep them.
+    /// `input-p1.txt` beside it, as `arena --replays` and `gauntlet --replays` keep them; and
+    /// `.tar.xz` archives of them, given or found in the folders (`data/games/`).
     #[arg(required = true, value_name = "DIR")]
     pub replays: Vec<PathBuf>,
     /// The bot whose fires are predicted, by the name it prints (default: every seat whose name
@@ -473,16 +474,8 @@ fn median(mut values: Vec<f64>) -> f64 {
 
 /// `codevs-reborn calibrate`.
 pub fn run(args: &CalibrateArgs) -> Result<(), String> {
-    let mut folders = Vec::new();
-    for dir in &args.replays {
-        if !dir.is_dir() {
-            return Err(format!(
-                "{} is not a folder (give a --replays folder of the arena or gauntlet)",
-                dir.display()
-            ));
-        }
-        folders.extend(game_folders(dir)?);
-    }
+    let found = RecordedGames::find(&args.replays)?;
+    let folders: Vec<&Path> = found.games.iter().map(|g| g.folder.as_path()).collect();
     if folders.is_empty() {
         return Err("no replay.json found under the folders given (record games with --replays)".into());
     }

@@ -1,7 +1,8 @@
 //! `codevs-reborn positions DIR... -o POSITIONS.jsonl`: the race positions of recorded games with
 //! their outcomes, what `fit` fits a win probability to.
 //!
-//! For every game under the folders (any `--replays` folder) and every seat our bot played (both
+//! For every game under the folders (any `--replays` folder, or `.tar.xz` archives of them as
+//! `data/games/` keeps them) and every seat our bot played (both
 //! in self-play), each turn from the first one a chain of `--min-links` stands on either side's
 //! menu to the game's end: the race as the bot saw it (its `race-features` line, see
 //! [`crate::bot::RaceFeatures`]) and how the game ended for that seat. A game recorded before the
@@ -15,13 +16,14 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::bot::{play, BotOptions, RaceFeatures, Strategy, DEFAULT_NAME};
-use crate::replay::{game_folders, Replay};
+use crate::replay::{RecordedGames, Replay};
 
 /// `codevs-reborn positions` flags.
 #[derive(Clone, Debug, clap::Args)]
 pub struct PositionsArgs {
     /// Folders searched (recursively) for recorded games (`--replays` folders of the arena, the
-    /// gauntlet or tune: each game's `replay.json`, `input-pN.txt` and `stderr-pN.txt`).
+    /// gauntlet or tune: each game's `replay.json`, `input-pN.txt` and `stderr-pN.txt`), and
+    /// `.tar.xz` archives of them, given or found in the folders (`data/games/`).
     #[arg(required = true, value_name = "DIR")]
     pub dirs: Vec<PathBuf>,
     /// The positions file to write (JSON Lines, one position a line; replaced if it exists).
@@ -85,12 +87,11 @@ fn seat_features(folder: &Path, seat: usize, nodes: u64) -> Result<(Vec<RaceFeat
     Ok((RaceFeatures::all_in(&String::from_utf8_lossy(&diagnostics))?, true))
 }
 
-/// The positions of one recorded game (its folder names it).
-pub fn positions_of(folder: &Path, args: &PositionsArgs) -> Result<Vec<RacePosition>, String> {
+/// The positions of one recorded game, in its `folder`, named `game` in them.
+pub fn positions_of(folder: &Path, game: &str, args: &PositionsArgs) -> Result<Vec<RacePosition>, String> {
     let replay = Replay::read(folder)?;
     let names = &replay.result.names;
     let ours = |seat: usize| names[seat] == DEFAULT_NAME;
-    let game = folder.display().to_string();
     let mut out = Vec::new();
     for seat in (0..2).filter(|&s| ours(s)) {
         let (features, recomputed) = seat_features(folder, seat, args.recompute_nodes)?;
@@ -101,7 +102,7 @@ pub fn positions_of(folder: &Path, args: &PositionsArgs) -> Result<Vec<RacePosit
         };
         let Some(start) = features.iter().position(|f| largest_in_view(f) >= args.min_links) else { continue };
         out.extend(features.into_iter().skip(start).map(|features| RacePosition {
-            game: game.clone(),
+            game: game.to_string(),
             packs: replay.result.packs.clone(),
             seat,
             opponent: names[1 - seat].clone(),
@@ -129,23 +130,21 @@ pub fn read_positions(path: &Path) -> Result<Vec<RacePosition>, String> {
 /// `codevs-reborn positions`: writes the positions of every game under the folders, with
 /// progress on stderr.
 pub fn run(args: &PositionsArgs) -> Result<(), String> {
+    let found = RecordedGames::find(&args.dirs)?;
     let mut positions = Vec::new();
-    let (mut games, mut recomputed) = (0, 0);
-    for dir in &args.dirs {
-        let folders = game_folders(dir)?;
-        // Drawn only on a terminal: a log gets the summary line alone.
-        let progress = indicatif::ProgressBar::new(folders.len() as u64).with_message(dir.display().to_string());
-        progress
-            .set_style(indicatif::ProgressStyle::with_template("{msg}: {pos}/{len} games").expect("a valid template"));
-        for folder in &folders {
-            let found = positions_of(folder, args)?;
-            games += 1;
-            recomputed += usize::from(found.iter().any(|p| p.recomputed));
-            positions.extend(found);
-            progress.inc(1);
-        }
-        progress.finish_and_clear();
+    let mut recomputed = 0;
+    // Drawn only on a terminal: a log gets the summary line alone.
+    let progress = indicatif::ProgressBar::new(found.games.len() as u64);
+    progress
+        .set_style(indicatif::ProgressStyle::with_template("positions: {pos}/{len} games").expect("a valid template"));
+    for game in &found.games {
+        let of_game = positions_of(&game.folder, &game.name, args)?;
+        recomputed += usize::from(of_game.iter().any(|p| p.recomputed));
+        positions.extend(of_game);
+        progress.inc(1);
     }
+    progress.finish_and_clear();
+    let games = found.games.len();
     let mut text = String::new();
     for p in &positions {
         text.push_str(&serde_json::to_string(p).map_err(|e| e.to_string())?);

@@ -147,18 +147,114 @@ impl From<&PlayerState<Field>> for ReplayState {
 /// Every game folder under `dir` (those holding a `replay.json`), sorted.
 pub fn game_folders(dir: &Path) -> Result<Vec<PathBuf>, String> {
     let mut found = Vec::new();
+    walk(dir, &mut |path| {
+        if path.file_name().is_some_and(|n| n == REPLAY_FILE) {
+            found.push(path.parent().unwrap_or(dir).to_path_buf());
+        }
+    })?;
+    found.sort();
+    Ok(found)
+}
+
+/// Calls `file` on every file under `dir`, recursively.
+fn walk(dir: &Path, file: &mut dyn FnMut(&Path)) -> Result<(), String> {
     let mut pending = vec![dir.to_path_buf()];
     while let Some(d) = pending.pop() {
-        let entries = std::fs::read_dir(&d).map_err(|e| format!("cannot read {}: {e}", d.display()))?;
+        let entries = fs::read_dir(&d).map_err(|e| format!("cannot read {}: {e}", d.display()))?;
         for entry in entries.flatten() {
             let path = entry.path();
             if path.is_dir() {
                 pending.push(path);
-            } else if path.file_name().is_some_and(|n| n == REPLAY_FILE) {
-                found.push(d.clone());
+            } else {
+                file(&path);
             }
         }
     }
-    found.sort();
-    Ok(found)
+    Ok(())
+}
+
+/// The ending of an archive of recorded games, as `data/games/` keeps them.
+pub const ARCHIVE_SUFFIX: &str = ".tar.xz";
+
+/// One recorded game found by [`RecordedGames::find`].
+#[derive(Clone, Debug)]
+pub struct RecordedGame {
+    /// Its folder on disk (for an archived game, in the temporary folder it was unpacked to).
+    pub folder: PathBuf,
+    /// Its folder under the one given; for an archived game, under the archive's name without
+    /// its ending (`A/replays-kera/kera/game-0000`).
+    pub relative: PathBuf,
+    /// Its name in what a command writes: its folder, or for an archived game the archive's
+    /// path and the folder inside it (`data/games/A.tar.xz/replays-kera/kera/game-0000`).
+    pub name: String,
+}
+
+/// The recorded games under some paths: folders searched recursively for `replay.json`, and
+/// `.tar.xz` archives of such folders, given or found in them. An archive is unpacked into a
+/// temporary folder that lives as long as this value.
+#[derive(Debug)]
+pub struct RecordedGames {
+    pub games: Vec<RecordedGame>,
+    _unpacked: Vec<tempfile::TempDir>,
+}
+
+impl RecordedGames {
+    pub fn find(paths: &[PathBuf]) -> Result<RecordedGames, String> {
+        let mut archives = Vec::new();
+        let mut games = Vec::new();
+        for path in paths {
+            if path.is_dir() {
+                let (mut folders, mut found) = (Vec::new(), Vec::new());
+                walk(path, &mut |file| {
+                    if file.file_name().is_some_and(|n| n == REPLAY_FILE) {
+                        folders.push(file.parent().unwrap_or(path).to_path_buf());
+                    } else if is_archive(file) {
+                        found.push(file.to_path_buf());
+                    }
+                })?;
+                folders.sort();
+                found.sort();
+                for folder in folders {
+                    let relative = folder.strip_prefix(path).unwrap_or(&folder).to_path_buf();
+                    games.push(RecordedGame { name: folder.display().to_string(), folder, relative });
+                }
+                archives.extend(found);
+            } else if is_archive(path) {
+                archives.push(path.clone());
+            } else {
+                return Err(format!(
+                    "{} is neither a folder of recorded games nor a {ARCHIVE_SUFFIX} archive of them",
+                    path.display()
+                ));
+            }
+        }
+        let mut unpacked = Vec::new();
+        for archive in archives {
+            let dir = unpack(&archive)?;
+            let file_name = archive.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            let stem = file_name.strip_suffix(ARCHIVE_SUFFIX).unwrap_or(&file_name);
+            for folder in game_folders(dir.path())? {
+                let inside = folder.strip_prefix(dir.path()).unwrap_or(&folder);
+                let name = archive.join(inside).display().to_string();
+                games.push(RecordedGame { name, relative: Path::new(stem).join(inside), folder });
+            }
+            unpacked.push(dir);
+        }
+        Ok(RecordedGames { games, _unpacked: unpacked })
+    }
+}
+
+fn is_archive(path: &Path) -> bool {
+    path.is_file() && path.to_string_lossy().ends_with(ARCHIVE_SUFFIX)
+}
+
+/// Unpacks a `.tar.xz` archive into a new temporary folder.
+fn unpack(archive: &Path) -> Result<tempfile::TempDir, String> {
+    let failed = |e: &dyn std::fmt::Display| format!("{}: cannot unpack: {e}", archive.display());
+    let file = fs::File::open(archive).map_err(|e| failed(&e))?;
+    let mut tar = Vec::new();
+    lzma_rs::xz_decompress(&mut std::io::BufReader::new(file), &mut tar).map_err(|e| failed(&e))?;
+    let dir = tempfile::Builder::new().prefix("codevs-reborn-games-").tempdir().map_err(|e| failed(&e))?;
+    tar::Archive::new(tar.as_slice()).unpack(dir.path()).map_err(|e| failed(&e))?;
+    Ok(dir)
 }

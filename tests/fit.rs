@@ -8,7 +8,7 @@ use codevs_reborn::bot::race::value::Logistic;
 use codevs_reborn::bot::RaceFeatures;
 use codevs_reborn::fit::{fit, fit_logistic, FitArgs};
 use codevs_reborn::positions::{positions_of, PositionsArgs, RacePosition};
-use codevs_reborn::replay::{game_folders, Replay, REPLAY_FILE};
+use codevs_reborn::replay::{game_folders, RecordedGames, Replay, REPLAY_FILE};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -40,7 +40,8 @@ fn a_recorded_games_positions_are_its_bots_lines_and_recomputing_them_gives_the_
     let replays = record_game(dir.path());
     let folder = game_folders(&replays).unwrap().remove(0);
     let replay: Replay = serde_json::from_str(&std::fs::read_to_string(folder.join(REPLAY_FILE)).unwrap()).unwrap();
-    let recorded = positions_of(&folder, &positions_args(3)).unwrap();
+    let name = folder.display().to_string();
+    let recorded = positions_of(&folder, &name, &positions_args(3)).unwrap();
     assert!(recorded.len() > 5, "{} positions", recorded.len());
     let result = match replay.result.winner {
         0 => 1.0,
@@ -60,13 +61,53 @@ fn a_recorded_games_positions_are_its_bots_lines_and_recomputing_them_gives_the_
     // Recorded without the lines: the bot plays its input again at the same budget and seed,
     // and takes the same decisions, so it writes the same lines.
     std::fs::remove_file(folder.join("stderr-p0.txt")).unwrap();
-    let recomputed = positions_of(&folder, &positions_args(3)).unwrap();
+    let recomputed = positions_of(&folder, &name, &positions_args(3)).unwrap();
     assert!(recomputed.iter().all(|p| p.recomputed));
     let features = |ps: &[RacePosition]| ps.iter().map(|p| p.features.clone()).collect::<Vec<_>>();
     assert_eq!(features(&recomputed), features(&recorded));
 
     // No chain of 30 links is ever in view: no positions.
-    assert!(positions_of(&folder, &positions_args(30)).unwrap().is_empty());
+    assert!(positions_of(&folder, &name, &positions_args(30)).unwrap().is_empty());
+}
+
+/// `replays` packed as `data/games/` keeps games: a tar of the folder, xz-compressed.
+fn archive(replays: &Path, to: &Path) {
+    let mut tar = tar::Builder::new(Vec::new());
+    tar.append_dir_all("replays-x", replays).unwrap();
+    let tar = tar.into_inner().unwrap();
+    let mut xz = Vec::new();
+    lzma_rs::xz_compress(&mut tar.as_slice(), &mut xz).unwrap();
+    std::fs::write(to, xz).unwrap();
+}
+
+#[test]
+fn an_archived_game_reads_as_the_folder_it_was_packed_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let replays = record_game(dir.path());
+    let folder = game_folders(&replays).unwrap().remove(0);
+    let from_folder = positions_of(&folder, "g", &positions_args(3)).unwrap();
+    let games = dir.path().join("games");
+    std::fs::create_dir(&games).unwrap();
+    let packed = games.join("judge.tar.xz");
+    archive(&replays, &packed);
+    std::fs::remove_dir_all(&replays).unwrap();
+
+    // Given the archive, or the folder that holds it: the same game, named in the archive.
+    for given in [&packed, &games] {
+        let found = RecordedGames::find(std::slice::from_ref(given)).unwrap();
+        assert_eq!(found.games.len(), 1);
+        let game = &found.games[0];
+        let inside = folder.strip_prefix(&replays).unwrap();
+        assert_eq!(game.name, packed.join("replays-x").join(inside).display().to_string());
+        assert_eq!(game.relative, Path::new("judge/replays-x").join(inside));
+        assert_eq!(positions_of(&game.folder, "g", &positions_args(3)).unwrap(), from_folder);
+    }
+
+    // Anything else is refused, naming what is expected.
+    let other = games.join("notes.txt");
+    std::fs::write(&other, "x").unwrap();
+    let refused = RecordedGames::find(&[other]).unwrap_err();
+    assert!(refused.contains("neither a folder of recorded games nor a .tar.xz archive"), "{refused}");
 }
 
 #[test]

@@ -21,14 +21,15 @@ use std::path::{Path, PathBuf};
 
 use crate::book::{encode_packs, Position, PositionKind};
 use crate::protocol::Reader;
-use crate::replay::{game_folders, Replay};
+use crate::replay::{RecordedGame, RecordedGames, Replay};
 use crate::rules::Packs;
 
 /// `codevs-reborn book` flags.
 #[derive(Clone, Debug, clap::Args)]
 pub struct BookArgs {
     /// Folders searched (recursively) for recorded games: `--replays` folders of the arena,
-    /// the gauntlet or tune (each game's `replay.json` with its `input-p0.txt`).
+    /// the gauntlet or tune (each game's `replay.json` with its `input-p0.txt`), and `.tar.xz`
+    /// archives of them, given or found in the folders (`data/games/`).
     #[arg(required = true, value_name = "DIR")]
     pub dirs: Vec<PathBuf>,
     /// The book to write (JSON Lines, one position a line; replaced if it exists).
@@ -49,8 +50,9 @@ pub struct BookArgs {
     pub earliest: usize,
 }
 
-/// The positions of one recorded game (its folder under `root`, which names it).
-pub fn positions_of(folder: &Path, root: &Path, args: &BookArgs) -> Result<Vec<Position>, String> {
+/// The positions of one recorded game.
+pub fn positions_of(game: &RecordedGame, args: &BookArgs) -> Result<Vec<Position>, String> {
+    let folder = &game.folder;
     let replay = Replay::read(folder)?;
     let packs = packs_beside(folder)?;
     // Each seat's first chain of min_links or more.
@@ -61,8 +63,8 @@ pub fn positions_of(folder: &Path, root: &Path, args: &BookArgs) -> Result<Vec<P
     let (Some(&earliest), Some(&latest)) = (firsts.iter().min(), firsts.iter().max()) else { return Ok(Vec::new()) };
     // A position needs the turns before it played (no fault) and the game going on at it.
     let played = replay.turns.iter().take_while(|t| t.states.is_some()).count();
-    let name = folder.strip_prefix(root).unwrap_or(folder).to_string_lossy().replace(['/', '\\'], "-");
-    let source = folder.display().to_string();
+    let name = game.relative.to_string_lossy().replace(['/', '\\'], "-");
+    let source = game.name.clone();
     let mut out = Vec::new();
     let kinds = [
         (PositionKind::RaceStart, earliest.checked_sub(args.lead).filter(|&t| t >= args.earliest)),
@@ -117,12 +119,10 @@ fn packs_beside(folder: &Path) -> Result<Packs, String> {
 /// `codevs-reborn book`: writes the positions of every game under the folders.
 pub fn run(args: &BookArgs) -> Result<(), String> {
     let mut positions = Vec::new();
-    let mut games = 0;
-    for dir in &args.dirs {
-        for folder in game_folders(dir)? {
-            games += 1;
-            positions.extend(positions_of(&folder, dir, args)?);
-        }
+    let found = RecordedGames::find(&args.dirs)?;
+    let games = found.games.len();
+    for game in &found.games {
+        positions.extend(positions_of(game, args)?);
     }
     // Ids name the folder under the one given: two folders given may hold the same names.
     let mut seen = HashSet::new();
