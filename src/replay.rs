@@ -146,14 +146,22 @@ impl From<&PlayerState<Field>> for ReplayState {
 
 /// Every game folder under `dir` (those holding a `replay.json`), sorted.
 pub fn game_folders(dir: &Path) -> Result<Vec<PathBuf>, String> {
-    let mut found = Vec::new();
-    walk(dir, &mut |path| {
-        if path.file_name().is_some_and(|n| n == REPLAY_FILE) {
-            found.push(path.parent().unwrap_or(dir).to_path_buf());
+    Ok(scan(dir)?.0)
+}
+
+/// The game folders and the archives of games under `dir`, each sorted.
+fn scan(dir: &Path) -> Result<(Vec<PathBuf>, Vec<PathBuf>), String> {
+    let (mut folders, mut archives) = (Vec::new(), Vec::new());
+    walk(dir, &mut |file| {
+        if file.file_name().is_some_and(|n| n == REPLAY_FILE) {
+            folders.push(file.parent().unwrap_or(dir).to_path_buf());
+        } else if is_archive(file) {
+            archives.push(file.to_path_buf());
         }
     })?;
-    found.sort();
-    Ok(found)
+    folders.sort();
+    archives.sort();
+    Ok((folders, archives))
 }
 
 /// Calls `file` on every file under `dir`, recursively.
@@ -204,16 +212,7 @@ impl RecordedGames {
         let mut games = Vec::new();
         for path in paths {
             if path.is_dir() {
-                let (mut folders, mut found) = (Vec::new(), Vec::new());
-                walk(path, &mut |file| {
-                    if file.file_name().is_some_and(|n| n == REPLAY_FILE) {
-                        folders.push(file.parent().unwrap_or(path).to_path_buf());
-                    } else if is_archive(file) {
-                        found.push(file.to_path_buf());
-                    }
-                })?;
-                folders.sort();
-                found.sort();
+                let (folders, found) = scan(path)?;
                 for folder in folders {
                     let relative = folder.strip_prefix(path).unwrap_or(&folder).to_path_buf();
                     games.push(RecordedGame { name: folder.display().to_string(), folder, relative });
