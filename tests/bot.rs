@@ -256,6 +256,25 @@ fn under_attack_a_rebuilt_plan_answers_before_the_rows_bury_it() {
     assert!(why.contains("rebuild beam:") && !why.contains("answer beam:"), "{why}");
 }
 
+/// Kera, seed 1000188 of the ledger, our seat 0, turn 13: the plan fires its 15 now. Its rows
+/// (94 blocks, 9 whole rows) bury kera's field (tallest column 10: 6 rows free), so kera's
+/// answer is forced and fired as the probe finds it (15), not two links short: firing is even,
+/// and the exchange leaves the move to the plan. The midgame search, which sees our ready chain
+/// answer any attack within its plies, valued holding it; main held, fired 17 at turn 17 into
+/// kera's 17 and lost. The plan's fire of a decisive chain that the race does not penalise is
+/// the race's call.
+#[test]
+fn the_plans_decisive_fire_is_taken_when_the_race_gives_no_penalty() {
+    let mut options = options(13);
+    options.beam.node_budget = 4_000_000;
+    let (_, links, why) = think_position("kera-seed1000188-turn13.txt", options);
+    let line = line_with(&why, "race exchange:");
+    assert!(line.starts_with("  race exchange: fire 15 now, they answer 15 (forced): +0"), "{line}");
+    assert!(line.ends_with("no adjustment"), "{line}");
+    assert!(why.contains("decided: plan step 1 of 1, its fire"), "{why}");
+    assert_eq!(links, 15, "{why}");
+}
+
 #[test]
 fn the_same_node_budget_gives_the_same_answer() {
     let packs = packs(4);

@@ -348,6 +348,10 @@ impl Brain {
                 );
                 return s.action;
             }
+            if self.plan_fires_decisive_chain(options, s, advice) && !found_kill_or_death(&params, &result) {
+                let _ = writeln!(why, "  decided: plan step {} of {}, its fire", s.index + 1, plan.actions.len());
+                return s.action;
+            }
         }
         if step.is_some() {
             if safety_penalty > 0 {
@@ -357,6 +361,16 @@ impl Brain {
         }
         let _ = writeln!(why, "  decided: the midgame search's best move");
         result.best
+    }
+
+    /// Whether `step` fires the plan's chain of `--decisive-links` or more, a fire the race's
+    /// exchange game does not penalise. Such a fire is the race's call, not the midgame
+    /// search's: a ready chain held back answers any attack within the search's few plies, so
+    /// the search values holding it, while the race weighs what the opponent builds meanwhile.
+    fn plan_fires_decisive_chain(&self, options: &BotOptions, step: PlanStep, advice: &Advice) -> bool {
+        let Some(plan) = self.plan.as_ref() else { return false };
+        let fires = plan.fire_links.is_some_and(|links| links >= options.decide.decisive_links);
+        fires && step.index + 1 == plan.actions.len() && advice.fire_penalty.is_none()
     }
 
     /// The opening plan braced for their first fire: when their menu can fire a chain sending
@@ -449,6 +463,13 @@ impl Brain {
         self.plan = Some(better?);
         self.plan.as_ref().and_then(|p| p.step(state))
     }
+}
+
+/// Whether the midgame search found a kill (a value past half the kill bonus) or our death
+/// with the plan's move (past half the death penalty): tactics that overrule the race's call.
+fn found_kill_or_death(params: &MidgameParams, result: &midgame::MidgameResult) -> bool {
+    let death = result.plan_value.is_some_and(|v| v <= -params.death_penalty / 2);
+    result.value >= params.kill_bonus / 2 || death
 }
 
 /// The first chain of their menu (`theirs[k]`: the largest they can fire `k` turns after `turn`)

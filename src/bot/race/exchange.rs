@@ -31,6 +31,13 @@ pub fn stock_after_our_fire<S>(state: &TurnState<S>, links: u32) -> u32 {
     (state.opponent.garbage + chain_garbage(links)).saturating_sub(state.me.garbage)
 }
 
+/// Whether our chain's rows force their answer: the whole rows of `stock` (their garbage pending
+/// once our chain is added, [`stock_after_our_fire`]) are more than the rows free above their
+/// tallest column, so waiting buries them. Rows that only fill the field leave them free to wait.
+pub fn forces_their_answer(stock: u32, their_tallest: usize) -> bool {
+    (stock / GARBAGE_ROW) as usize > VISIBLE_HEIGHT.saturating_sub(their_tallest)
+}
+
 /// A field holds 16 rows: net garbage beyond that buries any field, so an exchange is worth at
 /// most this many blocks either way (waiting to turn a 17 into a 19 gains nothing).
 const KILL_BLOCKS: i64 = GARBAGE_ROW as i64 * VISIBLE_HEIGHT as i64;
@@ -62,6 +69,9 @@ pub(in crate::bot) struct Exchange<'a> {
     pub their_menu: &'a [u32],
     /// Their answer to our fire now: the probe of their field under our garbage.
     pub their_answer: u32,
+    /// Our chain of now forces their answer ([`forces_their_answer`]): they fire the answer the
+    /// probe finds, not one the rows cut short, and while we hold it they have nothing to answer.
+    pub forced: bool,
 }
 
 /// What the exchange game found: the value of each of our two choices (net garbage blocks to
@@ -71,6 +81,8 @@ pub(in crate::bot) struct Weighed {
     /// The chain we can fire now and their answer to it.
     pub ours_now: u32,
     pub their_answer: u32,
+    /// Their answer is forced ([`Exchange::forced`]).
+    pub forced: bool,
     /// Firing now.
     pub fire_now: i64,
     /// Waiting: our chain's links and turn offset, and their best reply.
@@ -96,7 +108,9 @@ const ANSWER_SHORTFALL: u32 = 2;
 
 impl Exchange<'_> {
     pub(in crate::bot) fn weigh(&self) -> Weighed {
-        let their_answer = self.their_answer.saturating_sub(ANSWER_SHORTFALL);
+        // A forced answer is fired under the rows as the probe fired it; a free one is not.
+        let shortfall = if self.forced { 0 } else { ANSWER_SHORTFALL };
+        let their_answer = self.their_answer.saturating_sub(shortfall);
         let fire_now = exchange(self.ours_now, their_answer);
         // Our chain if we wait: the plan line's largest within the probe's horizon, at its
         // earliest turn; without a longer one, the chain ready now held one turn.
@@ -113,6 +127,11 @@ impl Exchange<'_> {
         let answer = (0..=wait_turns).map(theirs).max().unwrap_or(0).max(their_answer);
         let mut reply = Reply::Answer { answer };
         let mut wait = exchange(wait_links, answer);
+        // Holding a chain whose forced answer beats it: nothing is answered while we hold, and
+        // firing it would be (the midgame search never sees the answer coming).
+        if self.forced && wait_links == self.ours_now && their_answer > self.ours_now {
+            wait = 0;
+        }
         for turns in 0..wait_turns {
             let (links, answer) = (theirs(turns), ready(turns + 1).saturating_sub(ANSWER_SHORTFALL));
             let value = -exchange(links, answer);
@@ -121,7 +140,16 @@ impl Exchange<'_> {
                 (wait, reply) = (value, Reply::FireFirst { turns, links, answer });
             }
         }
-        Weighed { ours_now: self.ours_now, their_answer, fire_now, wait_links, wait_turns, wait, reply }
+        Weighed {
+            ours_now: self.ours_now,
+            their_answer,
+            forced: self.forced,
+            fire_now,
+            wait_links,
+            wait_turns,
+            wait,
+            reply,
+        }
     }
 }
 
@@ -172,7 +200,8 @@ impl std::fmt::Display for Weighed {
     /// 11: -27" (net garbage blocks to them).
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let (ours, answer) = (self.ours_now, self.their_answer);
-        write!(f, "fire {ours} now, they answer {answer}: {:+} | ", self.fire_now)?;
+        let forced = if self.forced { " (forced)" } else { "" };
+        write!(f, "fire {ours} now, they answer {answer}{forced}: {:+} | ", self.fire_now)?;
         write!(f, "wait for {} in {}, ", self.wait_links, self.wait_turns)?;
         match self.reply {
             Reply::FireFirst { turns, links, answer } => {
@@ -295,7 +324,9 @@ pub(in crate::bot) fn aim_at_race(
 
 #[cfg(test)]
 mod tests {
-    use super::{aim_at_race, exchange, race_value, AimOption, Exchange, Reading, Reply, KILL_BLOCKS};
+    use super::{
+        aim_at_race, exchange, forces_their_answer, race_value, AimOption, Exchange, Reading, Reply, KILL_BLOCKS,
+    };
     use crate::bot::race::value::{ExchangeModel, Logistic};
     use crate::rules::{chain_garbage, Action};
     use crate::search::chain::{BeamResult, Fire, Line, Menu};
@@ -381,7 +412,7 @@ mod tests {
     }
 
     fn weigh(ours_now: u32, our_line: &[u32], their_menu: &[u32], their_answer: u32) -> super::Weighed {
-        Exchange { ours_now, our_line, their_menu, their_answer }.weigh()
+        Exchange { ours_now, our_line, their_menu, their_answer, forced: false }.weigh()
     }
 
     #[test]
@@ -434,6 +465,45 @@ mod tests {
             "under attack waiting buries the chain"
         );
         assert_eq!(said, "no adjustment (under attack: waiting buries our chain)");
+    }
+
+    /// Kera answers only rows that would overflow its field: on a field 10 rows tall, 13 links
+    /// (60 blocks, 6 rows) fill it exactly and it waits; 14 links (79 blocks, 7 whole rows) do
+    /// not fit, and it must answer.
+    #[test]
+    fn rows_that_overflow_their_field_force_their_answer() {
+        assert_eq!((chain_garbage(13), chain_garbage(14)), (60, 79));
+        assert!(!forces_their_answer(chain_garbage(13), 10));
+        assert!(forces_their_answer(chain_garbage(14), 10));
+        assert!(!forces_their_answer(69, 10), "a part row does not land: 6 whole rows fit");
+        assert!(forces_their_answer(10, 16), "a full field: no row fits");
+        assert!(!forces_their_answer(9, 16), "nor lands");
+    }
+
+    /// Our 15 ready, their answer probed at 16 under its rows: free to wait, they fire 14 (two
+    /// links short) and firing gains; forced, they fire the 16, firing loses, and holding is
+    /// worth nothing either way: firing is penalised.
+    #[test]
+    fn a_forced_answer_bigger_than_our_chain_makes_holding_it_worth_more() {
+        let free = weigh(15, &[15], &[6, 6], 16);
+        assert_eq!((free.their_answer, free.fire_now), (14, exchange(15, 14)));
+        assert!(free.fire_now > 0 && free.wait == free.fire_now, "{free}");
+        let forced =
+            Exchange { ours_now: 15, our_line: &[15], their_menu: &[6, 6], their_answer: 16, forced: true }.weigh();
+        assert_eq!((forced.their_answer, forced.fire_now, forced.wait), (16, exchange(15, 16), 0));
+        assert_eq!(
+            forced.to_string(),
+            "fire 15 now, they answer 16 (forced): -33 | wait for 15 in 1, they wait and answer 16: +0"
+        );
+        assert_eq!(forced.advice(false).0.fire_penalty, Some((5, 33 * VALUE_PER_BLOCK)));
+        // A chain they can fire first still counts against holding.
+        let first =
+            Exchange { ours_now: 15, our_line: &[15], their_menu: &[12, 12], their_answer: 16, forced: true }.weigh();
+        assert_eq!(first.wait, -exchange(12, 0), "{first}");
+        // Waiting for a longer chain is weighed as before: they answer it as their menu allows.
+        let longer =
+            Exchange { ours_now: 15, our_line: &[15, 18], their_menu: &[6, 6], their_answer: 16, forced: true }.weigh();
+        assert_eq!((longer.wait_links, longer.wait), (18, exchange(18, 16)), "{longer}");
     }
 
     /// With no longer chain on our line, waiting is holding the chain a turn, which can only

@@ -32,7 +32,7 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use crate::rules::GARBAGE_ROW;
-use crate::search::chain::best_fire;
+use crate::search::chain::{best_fire, tallest};
 use crate::state::TurnState;
 use crate::Engine;
 
@@ -81,10 +81,12 @@ pub(super) fn read(
         menu_text(state.turn, theirs)
     );
     if weigh {
-        let answered = probe_their_field(options, state, stock_after_our_fire(state, ours_now), end);
+        let stock = stock_after_our_fire(state, ours_now);
+        let answered = probe_their_field(options, state, stock, end);
+        let forced = exchange::forces_their_answer(stock, tallest(&state.opponent.field));
         let our_line = plan.map_or(&[][..], |p| p.line_from(state.turn));
         let their_answer = answered.best_within(POTENTIAL_TURNS);
-        let game = Exchange { ours_now, our_line, their_menu: theirs, their_answer };
+        let game = Exchange { ours_now, our_line, their_menu: theirs, their_answer, forced };
         let weighed = game.weigh();
         let under_attack = state.me.garbage >= GARBAGE_ROW;
         let advice;
