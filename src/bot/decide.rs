@@ -42,7 +42,8 @@ pub struct DecideParams {
     #[arg(long, default_value_t = 8)]
     pub race_min_links: u32,
     /// A turn is decisive (the time manager gives it the most time) when either side can fire
-    /// at least this many links now: a chain that can decide the game.
+    /// at least this many links now: a chain that can decide the game. The plan's fire of such a
+    /// chain is taken whatever the margin when the race does not penalise it.
     #[arg(long, default_value_t = 12)]
     pub decisive_links: u32,
     /// The race's probes of a field (their menu, their answer, the safety check): states kept
