@@ -66,6 +66,7 @@ mod tests {
             exchange: None,
             our_fire_under_row: None,
             their_answer: None,
+            our_menu: None,
         }
     }
 
