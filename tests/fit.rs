@@ -148,7 +148,6 @@ fn position(game: usize, turn: usize, ours: u32, theirs: u32, pending: [u32; 2],
             exchange: turn.is_multiple_of(3).then_some([turn as i64 % 7 - 3, 0]),
             our_fire_under_row: None,
             their_answer: None,
-            our_menu: None,
         },
     }
 }

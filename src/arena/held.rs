@@ -66,7 +66,6 @@ mod tests {
             exchange: None,
             our_fire_under_row: None,
             their_answer: None,
-            our_menu: None,
         }
     }
 

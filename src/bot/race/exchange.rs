@@ -23,31 +23,6 @@ pub(in crate::bot) struct Reading {
     /// Their answer to our chain fired now, as probed under its garbage (before the shortfall
     /// the game takes off it), when the exchange was weighed.
     pub their_answer: Option<u32>,
-    /// Our field's probe (what we can fire at each turn from now holding our chain), when the
-    /// exchange weighed holding on it ([`holds_a_longer_chain`]).
-    pub our_menu: Option<Vec<u32>>,
-}
-
-/// Whether our plan's line (`line[k]`: what it has ready `k` turns from now) holds a chain
-/// longer than `ours_now` within the probe's horizon: the wait the exchange game weighs. A line
-/// ending with its chain ready now holds none (the plan's fire turn), nor does no plan.
-pub(in crate::bot) fn holds_a_longer_chain(line: &[u32], ours_now: u32) -> bool {
-    line.iter().skip(1).take(POTENTIAL_TURNS).any(|&links| links > ours_now)
-}
-
-/// Our line for the exchange game when we hold: at each turn, the larger of what the plan's line
-/// has ready and the largest chain the probe of our field could fire by then (a chain ready is
-/// held: the probe's best at a turn is the best of the states it kept at that depth, which may
-/// have spent it).
-pub(in crate::bot) fn with_our_menu(plan_line: &[u32], menu: &[u32]) -> Vec<u32> {
-    let at = |line: &[u32], k: usize| line.get(k).copied().unwrap_or(0);
-    let mut held = 0;
-    (0..plan_line.len().max(menu.len()))
-        .map(|k| {
-            held = held.max(at(menu, k));
-            at(plan_line, k).max(held)
-        })
-        .collect()
 }
 
 /// Their garbage stock once our chain of `links` fired now has been added and offset against ours:
@@ -110,8 +85,7 @@ pub(in crate::bot) struct Weighed {
     pub forced: bool,
     /// Firing now.
     pub fire_now: i64,
-    /// Waiting: the chain of our line whose exchange is worth most, its links and turn offset,
-    /// and their best reply to it.
+    /// Waiting: our chain's links and turn offset, and their best reply.
     pub wait_links: u32,
     pub wait_turns: usize,
     pub wait: i64,
@@ -138,30 +112,34 @@ impl Exchange<'_> {
         let shortfall = if self.forced { 0 } else { ANSWER_SHORTFALL };
         let their_answer = self.their_answer.saturating_sub(shortfall);
         let fire_now = exchange(self.ours_now, their_answer);
-        // Our chain if we wait: each chain our line makes ready within the probe's horizon (at
-        // the first turn of each size), the one whose exchange is worth most; without a longer
-        // one, the chain ready now held one turn.
+        // Our chain if we wait: the plan line's largest within the probe's horizon, at its
+        // earliest turn; without a longer one, the chain ready now held one turn.
         let ready = |k: usize| self.our_line.get(k).copied().unwrap_or(0);
         let horizon = self.our_line.len().min(POTENTIAL_TURNS + 1);
-        let mut targets = Vec::new();
-        let mut largest = self.ours_now;
-        for k in 1..horizon {
-            if ready(k) > largest {
-                largest = ready(k);
-                targets.push((largest, k));
+        let longest = (1..horizon).map(ready).max().unwrap_or(0);
+        let (wait_links, wait_turns) = match (1..horizon).find(|&k| ready(k) == longest) {
+            Some(k) if longest > self.ours_now => (longest, k),
+            _ => (self.ours_now, 1),
+        };
+        let theirs = |k: usize| self.their_menu.get(k).copied().unwrap_or(0);
+        // Their answer of now already counts the turns they build under our garbage; a chain
+        // they have ready by our later fire answers it at least as well.
+        let answer = (0..=wait_turns).map(theirs).max().unwrap_or(0).max(their_answer);
+        let mut reply = Reply::Answer { answer };
+        let mut wait = exchange(wait_links, answer);
+        // Holding a chain whose forced answer beats it: nothing is answered while we hold, and
+        // firing it would be (the midgame search never sees the answer coming).
+        if self.forced && wait_links == self.ours_now && their_answer > self.ours_now {
+            wait = 0;
+        }
+        for turns in 0..wait_turns {
+            let (links, answer) = (theirs(turns), ready(turns + 1).saturating_sub(ANSWER_SHORTFALL));
+            let value = -exchange(links, answer);
+            // A chain sending less than a row drops nothing on our field: the plan goes on.
+            if chain_garbage(links) >= GARBAGE_ROW && value < wait {
+                (wait, reply) = (value, Reply::FireFirst { turns, links, answer });
             }
         }
-        if targets.is_empty() {
-            targets.push((self.ours_now, 1));
-        }
-        let (wait, reply, wait_links, wait_turns) = targets
-            .into_iter()
-            .map(|(links, turns)| {
-                let (value, reply) = self.wait_for(links, turns, their_answer);
-                (value, reply, links, turns)
-            })
-            .max_by_key(|&(value, _, links, _)| (value, links))
-            .expect("one target at least");
         Weighed {
             ours_now: self.ours_now,
             their_answer,
@@ -172,33 +150,6 @@ impl Exchange<'_> {
             wait,
             reply,
         }
-    }
-
-    /// Waiting for our line's chain of `links` ready `turns` from now: the worst for us of their
-    /// replies (their answer, `their_answer` at least, or a chain of theirs fired first) and its
-    /// value.
-    fn wait_for(&self, links: u32, turns: usize, their_answer: u32) -> (i64, Reply) {
-        let ready = |k: usize| self.our_line.get(k).copied().unwrap_or(0);
-        let theirs = |k: usize| self.their_menu.get(k).copied().unwrap_or(0);
-        // Their answer of now already counts the turns they build under our garbage; a chain
-        // they have ready by our later fire answers it at least as well.
-        let answer = (0..=turns).map(theirs).max().unwrap_or(0).max(their_answer);
-        let mut reply = Reply::Answer { answer };
-        let mut wait = exchange(links, answer);
-        // Holding a chain whose forced answer beats it: nothing is answered while we hold, and
-        // firing it would be (the midgame search never sees the answer coming).
-        if self.forced && links == self.ours_now && their_answer > self.ours_now {
-            wait = 0;
-        }
-        for turns in 0..turns {
-            let (links, answer) = (theirs(turns), ready(turns + 1).saturating_sub(ANSWER_SHORTFALL));
-            let value = -exchange(links, answer);
-            // A chain sending less than a row drops nothing on our field: the plan goes on.
-            if chain_garbage(links) >= GARBAGE_ROW && value < wait {
-                (wait, reply) = (value, Reply::FireFirst { turns, links, answer });
-            }
-        }
-        (wait, reply)
     }
 }
 
@@ -374,8 +325,7 @@ pub(in crate::bot) fn aim_at_race(
 #[cfg(test)]
 mod tests {
     use super::{
-        aim_at_race, exchange, forces_their_answer, holds_a_longer_chain, race_value, with_our_menu, AimOption,
-        Exchange, Reading, Reply, KILL_BLOCKS,
+        aim_at_race, exchange, forces_their_answer, race_value, AimOption, Exchange, Reading, Reply, KILL_BLOCKS,
     };
     use crate::bot::race::value::{ExchangeModel, Logistic};
     use crate::rules::{chain_garbage, Action};
@@ -567,46 +517,5 @@ mod tests {
             weighed.to_string(),
             "fire 11 now, they answer 3: +31 | wait for 11 in 1, they fire 9 in 0 first, we answer 0: -18"
         );
-    }
-
-    #[test]
-    fn a_plan_line_ending_with_its_chain_ready_holds_no_longer_one() {
-        assert!(!holds_a_longer_chain(&[13], 13), "the plan's fire turn");
-        assert!(!holds_a_longer_chain(&[], 13), "no plan");
-        assert!(!holds_a_longer_chain(&[13, 9, 12, 13], 13));
-        assert!(holds_a_longer_chain(&[11, 9, 12, 13], 11));
-        let late = [vec![13; 11], vec![15]].concat();
-        assert!(!holds_a_longer_chain(&late, 13), "past the probe's 10 turns");
-        assert_eq!(with_our_menu(&[13], &[13, 12, 14]), [13, 13, 14]);
-        assert_eq!(with_our_menu(&[11, 9, 12, 14], &[10, 12]), [11, 12, 12, 14]);
-        assert_eq!(with_our_menu(&[13], &[13, 9, 15, 7, 16]), [13, 13, 15, 15, 16], "a ready chain is held");
-    }
-
-    /// Kera's field at turn 13 of seed 1000338's first loss: our 13 ready at the plan's fire
-    /// turn, their answer probed at 17 (15 two links short). On the plan's line, holding is a
-    /// turn's wait for the same 13, and it does not matter; on our field's probe, building
-    /// on to 16 in five turns is answered by their 14 fired first with our 14 (16 under its
-    /// rows): even, where firing now loses 45 blocks.
-    #[test]
-    fn holding_a_chain_is_weighed_on_what_our_field_can_build() {
-        let theirs = [4, 7, 11, 12, 14, 14, 16, 18];
-        let plan = Exchange { ours_now: 13, our_line: &[13], their_menu: &theirs, their_answer: 17, forced: false };
-        let on_the_plan = plan.weigh();
-        assert_eq!((on_the_plan.fire_now, on_the_plan.wait), (-45, -45), "{on_the_plan}");
-        assert_eq!(on_the_plan.advice(false).0.fire_penalty, None);
-        let probed = with_our_menu(&[13], &[13, 12, 13, 14, 15, 16]);
-        let held = Exchange { our_line: &probed, ..plan }.weigh();
-        assert_eq!(
-            held.to_string(),
-            "fire 13 now, they answer 15: -45 | wait for 16 in 5, they fire 14 in 4 first, we answer 14: +0"
-        );
-        assert_eq!(held.advice(false).0.fire_penalty, Some((5, 45 * VALUE_PER_BLOCK)));
-        // The probe at the game's time budget reaches 20 links in ten turns: their 18 fires
-        // first. Waiting is worth what the best of our chains is worth, not the longest.
-        let probed = with_our_menu(&[13], &[13, 9, 13, 6, 15, 7, 16, 17, 9, 9, 20]);
-        let held = Exchange { our_line: &probed, ..plan }.weigh();
-        assert_eq!((held.wait_links, held.wait_turns, held.wait), (15, 4, 0), "{held}");
-        let longest = Exchange { our_line: &[13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 20], ..plan }.weigh();
-        assert_eq!(longest.wait, -exchange(18, 13 - 2), "{longest}");
     }
 }

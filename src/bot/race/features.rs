@@ -56,10 +56,6 @@ pub struct RaceFeatures {
     /// fired now (the exchange's probe of their answer; none when it was not weighed).
     #[serde(default)]
     pub their_answer: Option<u32>,
-    /// Holding our chain: what the probe of our field can fire at each turn from this one, when
-    /// the exchange weighed holding on it (our plan's line held no longer chain).
-    #[serde(default)]
-    pub our_menu: Option<Vec<u32>>,
 }
 
 impl RaceFeatures {
@@ -92,7 +88,6 @@ impl RaceFeatures {
             exchange: reading.exchange,
             our_fire_under_row: plan.and_then(|p| p.under_row),
             their_answer: reading.their_answer,
-            our_menu: reading.our_menu.clone(),
         }
     }
 

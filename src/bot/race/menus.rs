@@ -51,15 +51,6 @@ pub(in crate::bot) fn their_menu(options: &BotOptions, state: &TurnState<Engine>
     probe_their_field(options, state, state.opponent.garbage, end).threats()
 }
 
-/// What we can fire at each turn from now if we hold our chain, within [`POTENTIAL_TURNS`]: a
-/// probe of our field under the garbage we have pending, until `end` (or its share of the node
-/// budget). The exchange game's wait when our plan's line ends with the chain ready now.
-pub(in crate::bot) fn probe_our_field(options: &BotOptions, state: &TurnState<Engine>, end: Instant) -> Vec<u32> {
-    let node_budget = (options.beam.node_budget > 0).then_some(options.beam.node_budget);
-    let start = Start { field: &state.me.field, packs: state.packs, turn: state.turn, garbage: state.me.garbage };
-    probe_for_bot(options, start, POTENTIAL_TURNS, end, node_budget).threats()
-}
-
 pub(in crate::bot) fn probe_their_field(
     options: &BotOptions,
     state: &TurnState<Engine>,

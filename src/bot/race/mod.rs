@@ -37,16 +37,14 @@ use crate::state::TurnState;
 use crate::Engine;
 
 use super::plan::Plan;
-use super::time::slice;
 use super::{BotOptions, Stakes};
 
 pub use exchange::stock_after_our_fire;
 pub(super) use exchange::{aim_at_race, Exchange, Reading};
-use exchange::{holds_a_longer_chain, with_our_menu};
 pub use features::RaceFeatures;
+use menus::probe_their_field;
 pub(super) use menus::{menu_text, plan_menu_text, their_menu};
 pub use menus::{probe, POTENTIAL_TURNS};
-use menus::{probe_our_field, probe_their_field};
 pub(super) use safety::{aim_at_answer, answer_plan};
 pub use safety::{plan_safety, Safety};
 pub(super) use style::TheirStyle;
@@ -83,35 +81,17 @@ pub(super) fn read(
         menu_text(state.turn, theirs)
     );
     if weigh {
-        let plan_line = plan.map_or(&[][..], |p| p.line_from(state.turn));
-        // Where the plan's line holds no longer chain, holding ours is weighed on what our field
-        // can build: a probe of it shares the time with the probe of their answer.
-        let probe_ours = !holds_a_longer_chain(plan_line, ours_now);
-        let answer_end = if probe_ours { slice(Instant::now(), end, 0.5) } else { end };
         let stock = stock_after_our_fire(state, ours_now);
-        let answered = probe_their_field(options, state, stock, answer_end);
+        let answered = probe_their_field(options, state, stock, end);
         let forced = exchange::forces_their_answer(stock, tallest(&state.opponent.field));
-        let our_menu = probe_ours.then(|| probe_our_field(options, state, end));
-        let our_line = match &our_menu {
-            Some(menu) => {
-                let line = with_our_menu(plan_line, menu);
-                let _ = writeln!(
-                    why,
-                    "  race hold: the plan's line holds no chain longer than {ours_now}; our field's probe {}",
-                    menu_text(state.turn, menu)
-                );
-                line
-            }
-            None => plan_line.to_vec(),
-        };
+        let our_line = plan.map_or(&[][..], |p| p.line_from(state.turn));
         let their_answer = answered.best_within(POTENTIAL_TURNS);
-        let game = Exchange { ours_now, our_line: &our_line, their_menu: theirs, their_answer, forced };
+        let game = Exchange { ours_now, our_line, their_menu: theirs, their_answer, forced };
         let weighed = game.weigh();
         let under_attack = state.me.garbage >= GARBAGE_ROW;
         let advice;
         (reading, advice) = weighed.advice(under_attack);
         reading.their_answer = Some(their_answer);
-        reading.our_menu = our_menu;
         let _ = writeln!(why, "  race exchange: {weighed} → {advice}");
         let exchanges = &value::FITTED.exchange;
         let [fire_now, wait] = weighed.odds(exchanges);
