@@ -261,8 +261,8 @@ fn under_attack_a_rebuilt_plan_answers_before_the_rows_bury_it() {
 /// answer is forced and fired as the probe finds it (15), not two links short: firing is even,
 /// and the exchange leaves the move to the plan. The midgame search, which sees our ready chain
 /// answer any attack within its plies, valued holding it; main held, fired 17 at turn 17, kera
-/// answered 17 at turn 23, and main lost. The plan's fire of a decisive chain that the race does not penalise is
-/// the race's call.
+/// answered 17 at turn 23, and main lost. The plan's fire of a decisive chain that the race does
+/// not penalise is the race's call.
 #[test]
 fn the_plans_decisive_fire_is_taken_when_the_race_gives_no_penalty() {
     let mut options = options(13);
