@@ -254,8 +254,9 @@ impl Brain {
         let kind = if attacked && aim_at_answer(options, &mut result) {
             PlanKind::Answer
         } else {
-            if let Some(aim) = aim_at_race(&mut result, theirs, d.race_min_links, options.beam.rebuild_plan_turns) {
-                let odds = &race::value::FITTED.exchange;
+            let odds = &race::value::FITTED.exchange;
+            let turns = options.beam.rebuild_plan_turns;
+            if let Some(aim) = aim_at_race(&mut result, theirs, d.race_min_links, turns, odds) {
                 let _ = writeln!(
                     why,
                     "  rebuild aims at {} against their {}{}",
