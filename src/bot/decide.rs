@@ -254,9 +254,8 @@ impl Brain {
         let kind = if attacked && aim_at_answer(options, &mut result) {
             PlanKind::Answer
         } else {
-            let odds = &race::value::FITTED.exchange;
-            let turns = options.beam.rebuild_plan_turns;
-            if let Some(aim) = aim_at_race(&mut result, theirs, d.race_min_links, turns, odds) {
+            if let Some(aim) = aim_at_race(&mut result, theirs, d.race_min_links, options.beam.rebuild_plan_turns) {
+                let odds = &race::value::FITTED.exchange;
                 let _ = writeln!(
                     why,
                     "  rebuild aims at {} against their {}{}",

@@ -264,10 +264,10 @@ impl RaceAim {
 /// The value of firing our chain on a line `ours.len() - 1` turns from now (`ours[k]`: what the
 /// line has ready `k` turns from now, its last the chain), against `theirs` (their menu; past
 /// its end, its largest): the worst for us of their replies, and that reply. They fire first,
-/// any turn before ours, a chain of [`RACE_CHAIN_MIN_LINKS`] or more (`min_links`, our race
-/// threshold, if higher), and we answer with what our line has ready the turn after; or they
-/// wait, and answer with what they have by our fire, or a longer chain in the two turns after it
-/// under our rows ([`ANSWER_SHORTFALL`]).
+/// any turn before ours, a chain of `min_links` or more, and we answer with what our line has
+/// ready the turn after; or they wait, and answer with what they have by our fire, or a longer
+/// chain in the two turns after it under our rows ([`ANSWER_SHORTFALL`]). Smaller chains of
+/// theirs send at most a row and are not a race.
 pub(in crate::bot) fn race_value(ours: &[u32], theirs: &[u32], min_links: u32) -> (i64, Reply) {
     let Some((&links, before)) = ours.split_last() else { return (0, Reply::Answer { answer: 0 }) };
     let fire_turn = before.len();
@@ -278,8 +278,7 @@ pub(in crate::bot) fn race_value(ours: &[u32], theirs: &[u32], min_links: u32) -
         .max()
         .unwrap_or(0)
         .max((fire_turn + 1..=fire_turn + 2).map(their).max().unwrap_or(0).saturating_sub(ANSWER_SHORTFALL));
-    let threat = min_links.max(RACE_CHAIN_MIN_LINKS);
-    let fire_first = (0..fire_turn).filter(|&k| their(k) >= threat).map(|k| {
+    let fire_first = (0..fire_turn).filter(|&k| their(k) >= min_links).map(|k| {
         let answer = ours[k + 1].saturating_sub(ANSWER_SHORTFALL);
         (-exchange(their(k), answer), Reply::FireFirst { turns: k, links: their(k), answer })
     });
@@ -288,27 +287,15 @@ pub(in crate::bot) fn race_value(ours: &[u32], theirs: &[u32], min_links: u32) -
     fire_first.min_by_key(|&(value, _)| value).filter(|&(value, _)| value < answered.0).unwrap_or(answered)
 }
 
-/// The chains that race in a rebuild's exchange, theirs fired first and ours aimed at: this many
-/// links or more (the exchange model's race chains; a smaller one sends a row or two and leaves
-/// the race as it was). After the first exchange togatoga fired 8–9 links in 5 of its 105 fires
-/// of 8+ and kera in 30 of 241, where we fired 8–9 in 62 of 135 against togatoga (main's games of
-/// `data/games/`); togatoga fired on the turn a chain of 10+ was first ready in 79 of 95 rebuilds.
-const RACE_CHAIN_MIN_LINKS: u32 = super::value::EXCHANGE_MIN_LINKS;
-
-/// Points a rebuild's line at the chain of at least `min_links` links (and at least
-/// [`RACE_CHAIN_MIN_LINKS`]), within `turns` turns,
-/// whose exchange against their menu ([`race_value`]) leaves us the best odds by the fitted
-/// exchange model ([`Reply::odds`]); of equal odds (to a tenth of a percent), the best value,
-/// then the larger chain, then the earlier. None, and the line unchanged, when the search found
-/// no such chain.
+/// Points a rebuild's line at the chain of at least `min_links` links, within `turns` turns,
+/// with the best [`race_value`] against their menu (the larger chain, then the earlier, of
+/// equal values). None, and the line unchanged, when the search found no such chain.
 pub(in crate::bot) fn aim_at_race(
     result: &mut BeamResult,
     theirs: &[u32],
     min_links: u32,
     turns: usize,
-    model: &ExchangeModel,
 ) -> Option<RaceAim> {
-    let min_links = min_links.max(RACE_CHAIN_MIN_LINKS);
     let weighed: Vec<(AimOption, &Line)> = result
         .menu
         .entries
@@ -322,10 +309,7 @@ pub(in crate::bot) fn aim_at_race(
             Some((AimOption { links, turns: ready.len() - 1, value, reply }, line))
         })
         .collect();
-    // Odds in tenths of a percent: a difference the model cannot tell is no difference.
-    let odds = |aim: &AimOption| (1000.0 * aim.reply.odds(aim.links, model)).round() as i64;
-    let (chosen, line) =
-        weighed.iter().max_by_key(|(aim, _)| (odds(aim), aim.value, aim.links, std::cmp::Reverse(aim.turns)))?;
+    let (chosen, line) = weighed.iter().max_by_key(|(aim, _)| (aim.value, aim.links, std::cmp::Reverse(aim.turns)))?;
     let chosen = *chosen;
     result.line = (*line).clone();
     let mut options: Vec<AimOption> = Vec::new();
@@ -383,7 +367,7 @@ mod tests {
         let slow = [1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7];
         assert_eq!(race_value(&LARGEST, &slow, 8), (exchange(17, 7), Reply::Answer { answer: 7 }));
         assert!(race_value(&LARGEST, &slow, 8).0 > race_value(&QUICK, &slow, 8).0);
-        // Their 7 is no chain that races (10+ links): it is not a chain fired first.
+        // Their 7 sends less than our 8-link race threshold: it is not a chain fired first.
         assert_eq!(race_value(&QUICK, &slow, 8), (exchange(10, 6), Reply::Answer { answer: 6 }), "their 6 by our fire");
     }
 
@@ -394,10 +378,9 @@ mod tests {
         entries[15] = Some(line(&LARGEST));
         let menu = Menu { start_turn: 16, entries, under_row: Vec::new() };
         let mut result = BeamResult { line: line(&LARGEST), menu, ..BeamResult::default() };
-        let model = even_odds();
-        let aim = aim_at_race(&mut result, &REBUILDING, 8, 16, &model);
+        let aim = aim_at_race(&mut result, &REBUILDING, 8, 16);
         let quick = AimOption { links: 10, turns: 5, value: exchange(10, 8), reply: Reply::Answer { answer: 8 } };
-        let aim = aim.expect("a chain of 10+ within 16 turns");
+        let aim = aim.expect("a chain of 8+ within 16 turns");
         assert_eq!(aim.chosen, quick);
         // The 17 was weighed and lost: their 11 fires first at turn 26, when our line has 8 (6 under
         // their rows).
@@ -405,6 +388,7 @@ mod tests {
         assert_eq!(aim.options[0], quick);
         // Odds by a model even at equal chains, a link ahead σ(1): their 11 fired first and
         // answered by a 6 (a chain under 10 links counts as none) is 4 links behind.
+        let model = even_odds();
         assert_eq!(aim.options[1].describe(16, &model), "17@31: -27 blocks, 2% (their 11@26 first, we answer 6)");
         assert_eq!(quick.describe(16, &model), "10@21: +12 blocks, 98% (they answer 8)");
         assert_eq!(
@@ -412,68 +396,13 @@ mod tests {
             " | weighed against 17@31: -27 blocks, 2% (their 11@26 first, we answer 6)"
         );
         assert_eq!(result.line.fires.len(), QUICK.len(), "the line now fires the 10");
-        // Within a horizon that ends before it, no chain of 10+ is found: the line stays.
+        // Within a horizon that ends before it, no chain of 8+ is found: the line stays.
         let mut short = result.clone();
-        assert_eq!(aim_at_race(&mut short, &REBUILDING, 8, 4, &model), None);
+        assert_eq!(aim_at_race(&mut short, &REBUILDING, 8, 4), None);
         assert_eq!(short.line.fires.len(), QUICK.len());
         // Against a slow builder the largest chain is chosen.
         let slow = [1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7];
-        assert_eq!(aim_at_race(&mut result, &slow, 8, 16, &model).map(|a| a.chosen.links), Some(17));
-    }
-
-    #[test]
-    fn their_chains_under_10_links_are_no_threat() {
-        // Their 9 in 2 turns is not fired first (they fire 10+ once ready); their 12 in 6 is,
-        // answered by the 11 our line has ready the turn after, two links short under its rows.
-        let theirs = [1, 3, 9, 9, 9, 9, 12, 12];
-        let ours = [1, 2, 4, 6, 8, 9, 9, 11, 13, 13, 15];
-        let (value, reply) = race_value(&ours, &theirs, 8);
-        assert_eq!(reply, Reply::FireFirst { turns: 6, links: 12, answer: 11 - 2 });
-        assert_eq!(value, -exchange(12, 9));
-        // A 10 fired at offset 3 is answered with their 9s; a race threshold above 10 raises the
-        // threat's floor: with 13, nothing of theirs is fired first.
-        let quick = [1, 2, 4, 10];
-        assert_eq!(race_value(&quick, &theirs, 8), (exchange(10, 9), Reply::Answer { answer: 9 }));
-        assert_eq!(race_value(&ours, &theirs, 13).1, Reply::Answer { answer: 12 });
-    }
-
-    #[test]
-    fn a_rebuild_never_aims_at_a_chain_under_10_links() {
-        // Our 9 in 2 turns would be answered by nothing that races; still it is no race chain of
-        // ours: the 12 is aimed at, and with only the 9 in reach the line is left as it was.
-        let theirs = [1, 2, 3, 4, 5, 6, 7];
-        let mut entries = vec![None; 7];
-        entries[2] = Some(line(&[2, 5, 9]));
-        entries[6] = Some(line(&[2, 5, 6, 7, 9, 10, 12]));
-        let menu = Menu { start_turn: 16, entries, under_row: Vec::new() };
-        let mut result = BeamResult { line: line(&[2, 5, 9]), menu, ..BeamResult::default() };
-        let aim = aim_at_race(&mut result, &theirs, 8, 16, &even_odds()).expect("the 12");
-        assert_eq!((aim.chosen.links, aim.options.len()), (12, 1));
-        result.menu.entries[6] = None;
-        result.line = line(&[2, 5, 9]);
-        assert_eq!(aim_at_race(&mut result, &theirs, 8, 16, &even_odds()), None);
-    }
-
-    #[test]
-    fn an_outraced_rebuild_aims_at_the_best_odds_not_the_least_loss() {
-        // Their field is faster: every chain of ours loses blocks. Our 10 now loses fewest, but
-        // answered by their 12 it is two links behind; the 14 answered by their 15 is one behind
-        // (its line has 12 ready when their 12 comes first, and answers it a row short).
-        let theirs = [2, 4, 12, 12, 12, 12, 15];
-        let small = [2, 4, 10];
-        let large = [2, 4, 9, 12, 12, 13, 14];
-        let mut entries = vec![None; 7];
-        entries[2] = Some(line(&small));
-        entries[6] = Some(line(&large));
-        let menu = Menu { start_turn: 16, entries, under_row: Vec::new() };
-        let mut result = BeamResult { line: line(&small), menu, ..BeamResult::default() };
-        let (small_value, _) = race_value(&small, &theirs, 8);
-        let (large_value, _) = race_value(&large, &theirs, 8);
-        assert!(small_value > large_value, "{small_value} {large_value}");
-        let aim = aim_at_race(&mut result, &theirs, 8, 16, &even_odds()).expect("two chains");
-        assert_eq!((aim.chosen.links, aim.chosen.reply), (14, Reply::Answer { answer: 15 }));
-        assert_eq!(aim.options[0].reply, Reply::Answer { answer: 12 });
-        assert_eq!(result.line.fires.len(), large.len());
+        assert_eq!(aim_at_race(&mut result, &slow, 8, 16).map(|a| a.chosen.links), Some(17));
     }
 
     /// An exchange model even at equal chains whoever fires first, σ(links ahead).

@@ -10,9 +10,8 @@
 //!   plan's chain (while they fire first, or wait and answer bigger), and the advice it gives;
 //! - `race safety` (`safety`): the exchange if they fire now, and whether the plan's move can
 //!   answer it;
-//! - `rebuild aims at` (`exchange::aim_at_race`): the chain of 10+ links a rebuild's plan fires,
-//!   chosen by the fitted odds of its exchange against their menu (their chains of 10+ fired
-//!   first), then by its net garbage.
+//! - `rebuild aims at` (`exchange::aim_at_race`): the chain a rebuild's plan fires, chosen by
+//!   its exchange against their menu: before their chain when the largest comes after it.
 //!
 //! Every turn the race is read, it is also written for machines (`features`): one
 //! `race-features {json}` line on stderr, explain or not, the data a fitted value is fitted on.
