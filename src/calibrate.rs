@@ -261,7 +261,7 @@ impl Predictions {
 /// `--answer-turns` turns.
 fn predict_answer(args: &CalibrateArgs, packs: &Packs, input: &TurnInput, fired: u32) -> u32 {
     let state = TurnState::<Engine>::new(input, packs);
-    let stock = stock_after_our_fire(&state, fired);
+    let stock = stock_after_our_fire([state.me.garbage, state.opponent.garbage], fired);
     let start = Start { field: &state.opponent.field, packs, turn: state.turn, garbage: stock };
     let result = probe(&args.bot, start, args.answer_turns, None, Some(args.probe_nodes));
     result.best_within(args.answer_turns)

@@ -507,6 +507,10 @@ fn a_judgement_where_held_plays_the_candidate_only_where_the_bots_game_held_a_pl
         let args = ["--summary", &candidate_json, "--compare", &json, "--where-held", links, "--compare-replays"];
         gauntlet(&[&args[..], folders].concat())
     };
+    let read_forced_loss = |folders: &[&str]| {
+        let args = ["--summary", &candidate_json, "--compare", &json, "--where-forced-loss", "10", "--compare-replays"];
+        gauntlet(&[&args[..], folders].concat())
+    };
     let out = read("13", &[&replays]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -520,6 +524,14 @@ fn a_judgement_where_held_plays_the_candidate_only_where_the_bots_game_held_a_pl
     let out = gauntlet(&[&judge_args[..], &["--candidate-json", "b", "--where-held", "12"]].concat());
     assert_eq!(out.status.code(), Some(2), "--where-held needs --replays");
     assert!(String::from_utf8_lossy(&out.stderr).contains("--replays"));
+    let out = gauntlet(&[&judge_args[..], &["--candidate-json", "b", "--where-forced-loss", "10"]].concat());
+    assert_eq!(out.status.code(), Some(2), "--where-forced-loss needs --replays");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--where-forced-loss 10 plays the candidate"));
+    // These recorded games weighed no forced loss: the reading finds no pair.
+    let out = read_forced_loss(&[&replays]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no games to summarize"), "no forced loss");
+    let both = ["--where-held", "12", "--where-forced-loss", "10"];
+    assert_eq!(gauntlet(&[&judge_args[..], &both].concat()).status.code(), Some(2), "one reading at a time");
 }
 
 #[test]

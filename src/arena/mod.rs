@@ -18,10 +18,10 @@
 //! discarded unless `--bot-stderr` (shown) or `--replays` (kept per game). Bots run in their own
 //! process group, which is killed at the end of each game.
 
+pub mod acts;
 pub mod book;
 pub mod bot;
 pub mod gauntlet;
-pub mod held;
 pub mod jobs;
 pub mod paired;
 pub mod record;

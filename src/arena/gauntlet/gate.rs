@@ -1,6 +1,6 @@
-//! `--where-held`: a judgement that plays the candidate only where the bot's game held a plan
-//! fire ([`crate::arena::held`]). Each candidate game waits for the bot's game of its pair, then
-//! is played or skipped by what that game shows.
+//! `--where-held`, `--where-forced-loss`: a judgement that plays the candidate only where the
+//! bot's game met the decision it changes ([`crate::arena::acts`]). Each candidate game waits for
+//! the bot's game of its pair, then is played or skipped by what that game shows.
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -9,7 +9,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use super::Task;
-use crate::arena::held::held_in_folder;
+use crate::arena::acts::{in_folder, Decision};
 use crate::arena::record::replay_dir;
 
 /// A pair of a judgement: (opponent index, game index).
@@ -18,30 +18,30 @@ type Pair = (usize, usize);
 /// How often a candidate's game waiting for the bot's looks again.
 const POLL: Duration = Duration::from_millis(200);
 
-/// The candidate's side of a `--where-held` judgement.
-pub(super) struct HeldGate<'a> {
-    links: u32,
+/// The candidate's side of a `--where-held` or `--where-forced-loss` judgement.
+pub(super) struct ActsGate<'a> {
+    decision: Decision,
     /// The bot's `--replays` folder, where its games' lines are read.
     replays: &'a Path,
     /// The pairs whose bot game is played in this run (the others were played before it).
     in_run: HashSet<Pair>,
-    /// Whether each bot game of this run held a plan fire, once it has ended.
-    held: Mutex<HashMap<Pair, bool>>,
-    /// Candidate games skipped: their bot game held no plan fire.
+    /// Whether the decision came up in each bot game of this run, once it has ended.
+    came_up: Mutex<HashMap<Pair, bool>>,
+    /// Candidate games skipped: the decision did not come up in their bot game.
     pub skipped: AtomicUsize,
 }
 
-impl<'a> HeldGate<'a> {
-    pub(super) fn new(links: u32, replays: &'a Path, tasks: &[Task]) -> Self {
+impl<'a> ActsGate<'a> {
+    pub(super) fn new(decision: Decision, replays: &'a Path, tasks: &[Task]) -> Self {
         let in_run = tasks.iter().filter(|t| t.arm == 0).map(|t| (t.o, t.game)).collect();
-        HeldGate { links, replays, in_run, held: Mutex::new(HashMap::new()), skipped: AtomicUsize::new(0) }
+        ActsGate { decision, replays, in_run, came_up: Mutex::new(HashMap::new()), skipped: AtomicUsize::new(0) }
     }
 
-    /// Reads the bot's game of `task`'s pair, just ended (a void game held nothing: it is
+    /// Reads the bot's game of `task`'s pair, just ended (in a void game nothing came up: it is
     /// played again).
     pub(super) fn bot_game_ended(&self, task: &Task, void: bool) -> Result<(), String> {
-        let held = !void && self.read(task)?;
-        self.held.lock().expect("no panic holds the lock").insert((task.o, task.game), held);
+        let came_up = !void && self.read(task)?;
+        self.came_up.lock().expect("no panic holds the lock").insert((task.o, task.game), came_up);
         Ok(())
     }
 
@@ -50,10 +50,10 @@ impl<'a> HeldGate<'a> {
     /// in and the bot's game will not be played).
     pub(super) fn plays(&self, task: &Task, given_up: impl Fn() -> bool) -> Result<Option<bool>, String> {
         let pair = (task.o, task.game);
-        let held = if self.in_run.contains(&pair) {
+        let came_up = if self.in_run.contains(&pair) {
             loop {
-                if let Some(&held) = self.held.lock().expect("no panic holds the lock").get(&pair) {
-                    break held;
+                if let Some(&came_up) = self.came_up.lock().expect("no panic holds the lock").get(&pair) {
+                    break came_up;
                 }
                 if given_up() {
                     return Ok(None);
@@ -63,19 +63,19 @@ impl<'a> HeldGate<'a> {
         } else {
             self.read(task)?
         };
-        if !held {
+        if !came_up {
             self.skipped.fetch_add(1, Ordering::Relaxed);
         }
-        Ok(Some(held))
+        Ok(Some(came_up))
     }
 
     fn read(&self, task: &Task) -> Result<bool, String> {
         let folder = replay_dir(&self.replays.join(&task.opponent.name), task.game);
-        Ok(held_in_folder(&folder, task.game % 2, self.links)?.is_some())
+        Ok(in_folder(&folder, task.game % 2, self.decision)?.is_some())
     }
 }
 
-/// The tasks in the order a `--where-held` judgement plays them: each candidate game `lag` bot
+/// The tasks in the order a `--where-held` (or `--where-forced-loss`) judgement plays them: each candidate game `lag` bot
 /// games after its own (the bot's games of `lag` job slots run meanwhile, so it seldom waits);
 /// candidate games whose bot game was played before this run first.
 pub(super) fn candidate_after_bot<'t>(mut tasks: Vec<Task<'t>>, lag: usize) -> Vec<Task<'t>> {

@@ -31,6 +31,7 @@ use super::record;
 use super::stats::SprtVerdict;
 use super::{append_json_line, play_in_parallel, play_recorded, ControlArgs, GameSpec};
 use super::{Finished, PackArgs, PackSource, RecordArgs};
+use crate::arena::acts::Decision;
 use crate::rules::FaultKind;
 
 pub use line::GauntletLine;
@@ -98,8 +99,9 @@ pub struct GauntletArgs {
     /// seat) once whatever its command: a game there twice would pair twice.
     #[arg(long, requires = "summary")]
     pub pool: bool,
-    /// With --summary, --compare and --where-held: the --replays folders of the --compare games
-    /// (each game is looked for in each), where whether a game held a plan fire is read.
+    /// With --summary, --compare and --where-held or --where-forced-loss: the --replays folders of
+    /// the --compare games (each game is looked for in each), where whether a game met the
+    /// decision is read.
     #[arg(long, value_name = "DIR", num_args = 1.., requires = "compare")]
     pub compare_replays: Vec<PathBuf>,
     #[command(flatten)]
@@ -136,6 +138,24 @@ pub struct JudgeArgs {
     /// --compare game held such a fire are summarized and compared (--compare-replays).
     #[arg(long, value_name = "LINKS")]
     pub where_held: Option<u32>,
+    /// Play the candidate's game of a pair only where the race of the bot's game weighed a fire
+    /// into a forced loss: a turn, up to the first chain of 10+ links by either side, on which
+    /// our chain of LINKS or more was ready, its rows more than the rows free above their
+    /// tallest column (their answer forced), and their answer probed larger (fired or not). As
+    /// --where-held otherwise, and with --summary and --compare too.
+    #[arg(long, value_name = "LINKS", conflicts_with = "where_held")]
+    pub where_forced_loss: Option<u32>,
+}
+
+impl JudgeArgs {
+    /// The decision the candidate is played (or read) where it came up, if one is asked for.
+    fn acts(&self) -> Option<Decision> {
+        match (self.where_held, self.where_forced_loss) {
+            (Some(links), _) => Some(Decision::HeldPlanFire(links)),
+            (None, Some(links)) => Some(Decision::ForcedLoss(links)),
+            (None, None) => None,
+        }
+    }
 }
 
 /// One slice of a sharded gauntlet: shard `index` (1-based) of `count`.
@@ -364,21 +384,24 @@ fn check_resumed(path: &Path, lines: &[GauntletLine], bot: &str, opponents: &[Op
 /// the user.
 pub fn run(args: &GauntletArgs) -> Result<(), String> {
     if !args.summary.is_empty() {
-        let held = args.judge.where_held.map(|links| (links, args.compare_replays.as_slice()));
-        if held.is_some() && args.compare_replays.is_empty() {
-            return Err(
-                "--summary --where-held reads the --compare games: give their --replays folders with --compare-replays"
-                    .into(),
-            );
+        let acts = args.judge.acts().map(|decision| (decision, args.compare_replays.as_slice()));
+        if let (Some((decision, _)), true) = (acts, args.compare_replays.is_empty()) {
+            return Err(format!(
+                "--summary {} reads the --compare games: give their --replays folders with --compare-replays",
+                decision.flag()
+            ));
         }
-        return summarize(&args.summary, &args.compare, args.pool, held);
+        return summarize(&args.summary, &args.compare, args.pool, acts);
     }
     let bot = args.bot.as_deref().ok_or("--bot is required")?;
     let judge = &args.judge;
-    if judge.where_held.is_some() && (judge.candidate.is_none() || args.record.replays.is_none()) {
-        return Err("--where-held plays the candidate where the bot's game held a fire: it needs --candidate and \
-                    the bot's --replays (or --summary and --compare, to read a judgement)"
-            .into());
+    if let (Some(decision), true) = (judge.acts(), judge.candidate.is_none() || args.record.replays.is_none()) {
+        return Err(format!(
+            "{} plays the candidate where the bot's game {}: it needs --candidate and the bot's --replays (or \
+             --summary and --compare, to read a judgement)",
+            decision.flag(),
+            decision.describe()
+        ));
     }
     if judge.candidate.as_deref() == Some(bot) {
         return Err("--candidate is the same command as --bot: a judgement needs two bots".into());
@@ -425,10 +448,10 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
         .collect();
     let planned = planned.len() * arms.len();
     let bot_replays = args.record.replays.as_deref();
-    let (tasks, gate) = match (judge.where_held, bot_replays) {
-        (Some(links), Some(folder)) => {
+    let (tasks, gate) = match (judge.acts(), bot_replays) {
+        (Some(decision), Some(folder)) => {
             let tasks = gate::candidate_after_bot(tasks, args.jobs.jobs);
-            let gate = gate::HeldGate::new(links, folder, &tasks);
+            let gate = gate::ActsGate::new(decision, folder, &tasks);
             (tasks, Some(gate))
         }
         _ => (tasks, None),
@@ -514,10 +537,12 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     if let Some(e) = error {
         return Err(e);
     }
-    if let (Some(gate), Some(links)) = (&gate, judge.where_held) {
+    if let (Some(gate), Some(decision)) = (&gate, judge.acts()) {
         println!(
-            "--where-held {links}: {} of the candidate's games not played (the bot's game held no plan fire of {links}+)",
-            gate.skipped.load(Ordering::Relaxed)
+            "{}: {} of the candidate's games not played (the bot's game never {})",
+            decision.flag(),
+            gate.skipped.load(Ordering::Relaxed),
+            decision.describe()
         );
     }
     if let [bot, candidate] = &arms[..] {
@@ -525,7 +550,8 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
         let path =
             |arm: &Arm| arm.json.as_ref().map(|(path, _)| path.to_path_buf()).ok_or("a judgement needs --json files");
         if candidate.lines.is_empty() {
-            // --where-held found no pair the candidate can act on: the bot's games alone.
+            // --where-held (or --where-forced-loss) found no pair the candidate can act on: the
+            // bot's games alone.
             println!("the candidate has played no game: no pairs to judge yet");
             return summarize(&[path(bot)?], &[], false, None);
         }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::line::{complete_lines, drop_replayed_void, parse_lines, GauntletLine};
 use super::Opponent;
-use crate::arena::held::held_in_game;
+use crate::arena::acts::{in_game, Decision};
 use crate::arena::paired::{self, Outcome};
 use crate::arena::record::replay_dir;
 use crate::arena::stats::{self, Tally};
@@ -71,21 +71,24 @@ fn load_summary_files(files: &[PathBuf], pool: bool, pairing: bool) -> Result<Ve
 
 /// `--summary`: the summary of the games in `files`, playing none; with `--compare`, the
 /// summary of the other bot's games in `compare` too, and the two compared game by game.
-/// With `held` (`--where-held LINKS` and the `--compare` games' `--replays` folders), only the
-/// pairs whose `--compare` game held a plan fire of LINKS+ are summarized and compared.
+/// With `acts` (`--where-held LINKS` or `--where-forced-loss LINKS`, and the `--compare` games'
+/// `--replays` folders), only the pairs whose `--compare` game met that decision are summarized
+/// and compared.
 pub(super) fn summarize(
     files: &[PathBuf],
     compare: &[PathBuf],
     pool: bool,
-    held: Option<(u32, &[PathBuf])>,
+    acts: Option<(Decision, &[PathBuf])>,
 ) -> Result<(), String> {
     let pairing = !compare.is_empty();
-    let only = match held {
-        Some((links, folders)) => {
-            let keys = held_games(&load_summary_files(compare, pool, pairing)?, links, folders)?;
+    let only = match acts {
+        Some((decision, folders)) => {
+            let keys = games_where(&load_summary_files(compare, pool, pairing)?, decision, folders)?;
             println!(
-                "where the --compare bot's game held a plan fire of {links}+ links: {} games (--where-held)\n",
-                keys.len()
+                "where the --compare bot's game {}: {} games ({})\n",
+                decision.describe(),
+                keys.len(),
+                decision.flag()
             );
             Some(keys)
         }
@@ -150,11 +153,11 @@ fn game_key(g: &GauntletLine) -> GameKey {
     (g.opponent.clone(), g.line.packs.clone(), g.our_seat)
 }
 
-/// The games of `lines` that held a plan fire of `links`+ ([`held_in_folder`]), each read from
-/// the one of `folders` (`--replays` folders) that holds it: `<opponent>/game-NNNN/` there with
-/// the same packs.
-fn held_games(lines: &[GauntletLine], links: u32, folders: &[PathBuf]) -> Result<HashSet<GameKey>, String> {
-    let mut held = HashSet::new();
+/// The games of `lines` where `decision` came up ([`in_game`]), each read from the one of
+/// `folders` (`--replays` folders) that holds it: `<opponent>/game-NNNN/` there with the same
+/// packs.
+fn games_where(lines: &[GauntletLine], decision: Decision, folders: &[PathBuf]) -> Result<HashSet<GameKey>, String> {
+    let mut came_up = HashSet::new();
     for g in lines {
         let recorded = folders.iter().find_map(|root| {
             let dir = replay_dir(&root.join(&g.opponent), g.line.game);
@@ -167,11 +170,11 @@ fn held_games(lines: &[GauntletLine], links: u32, folders: &[PathBuf]) -> Result
                 g.line.game, g.opponent, g.line.packs
             )
         })?;
-        if held_in_game(&dir, &replay, g.our_seat, links)?.is_some() {
-            held.insert(game_key(g));
+        if in_game(&dir, &replay, g.our_seat, decision)?.is_some() {
+            came_up.insert(game_key(g));
         }
     }
-    Ok(held)
+    Ok(came_up)
 }
 
 pub(super) fn tally<'a>(games: impl IntoIterator<Item = &'a GauntletLine>) -> Tally {

@@ -5,7 +5,6 @@
 use crate::rules::{chain_garbage, GARBAGE_ROW, VISIBLE_HEIGHT};
 use crate::search::chain::{BeamResult, Line};
 use crate::search::midgame::VALUE_PER_BLOCK;
-use crate::state::TurnState;
 
 use super::menus::POTENTIAL_TURNS;
 use super::value::ExchangeModel;
@@ -27,8 +26,10 @@ pub(in crate::bot) struct Reading {
 
 /// Their garbage stock once our chain of `links` fired now has been added and offset against ours:
 /// what the exchange game probes their answer under.
-pub fn stock_after_our_fire<S>(state: &TurnState<S>, links: u32) -> u32 {
-    (state.opponent.garbage + chain_garbage(links)).saturating_sub(state.me.garbage)
+/// `pending` is the garbage pending on each side, ours first.
+pub fn stock_after_our_fire(pending: [u32; 2], links: u32) -> u32 {
+    let [ours, theirs] = pending;
+    (theirs + chain_garbage(links)).saturating_sub(ours)
 }
 
 /// Whether our chain's rows force their answer: the whole rows of `stock` (their garbage pending

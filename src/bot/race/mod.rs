@@ -39,8 +39,8 @@ use crate::Engine;
 use super::plan::Plan;
 use super::{BotOptions, Stakes};
 
-pub use exchange::stock_after_our_fire;
 pub(super) use exchange::{aim_at_race, Exchange, Reading};
+pub use exchange::{forces_their_answer, stock_after_our_fire};
 pub use features::RaceFeatures;
 use menus::probe_their_field;
 pub(super) use menus::{menu_text, plan_menu_text, their_menu};
@@ -81,9 +81,9 @@ pub(super) fn read(
         menu_text(state.turn, theirs)
     );
     if weigh {
-        let stock = stock_after_our_fire(state, ours_now);
+        let stock = stock_after_our_fire([state.me.garbage, state.opponent.garbage], ours_now);
         let answered = probe_their_field(options, state, stock, end);
-        let forced = exchange::forces_their_answer(stock, tallest(&state.opponent.field));
+        let forced = forces_their_answer(stock, tallest(&state.opponent.field));
         let our_line = plan.map_or(&[][..], |p| p.line_from(state.turn));
         let their_answer = answered.best_within(POTENTIAL_TURNS);
         let game = Exchange { ours_now, our_line, their_menu: theirs, their_answer, forced };
