@@ -75,9 +75,10 @@ impl<'a> ActsGate<'a> {
     }
 }
 
-/// The tasks in the order a `--where-held` (or `--where-forced-loss`) judgement plays them: each candidate game `lag` bot
-/// games after its own (the bot's games of `lag` job slots run meanwhile, so it seldom waits);
-/// candidate games whose bot game was played before this run first.
+/// The tasks in the order a `--where-held` (or `--where-forced-loss`) judgement plays them: each
+/// candidate game `lag` bot games after its own (the bot's games of `lag` job slots run
+/// meanwhile, so it seldom waits); candidate games whose bot game was played before this run
+/// first.
 pub(super) fn candidate_after_bot<'t>(mut tasks: Vec<Task<'t>>, lag: usize) -> Vec<Task<'t>> {
     let bot_position: HashMap<Pair, usize> =
         tasks.iter().filter(|t| t.arm == 0).enumerate().map(|(k, t)| ((t.o, t.game), k)).collect();

@@ -395,7 +395,8 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     }
     let bot = args.bot.as_deref().ok_or("--bot is required")?;
     let judge = &args.judge;
-    if let (Some(decision), true) = (judge.acts(), judge.candidate.is_none() || args.record.replays.is_none()) {
+    let acts = judge.acts();
+    if let (Some(decision), true) = (acts, judge.candidate.is_none() || args.record.replays.is_none()) {
         return Err(format!(
             "{} plays the candidate where the bot's game {}: it needs --candidate and the bot's --replays (or \
              --summary and --compare, to read a judgement)",
@@ -448,7 +449,7 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
         .collect();
     let planned = planned.len() * arms.len();
     let bot_replays = args.record.replays.as_deref();
-    let (tasks, gate) = match (judge.acts(), bot_replays) {
+    let (tasks, gate) = match (acts, bot_replays) {
         (Some(decision), Some(folder)) => {
             let tasks = gate::candidate_after_bot(tasks, args.jobs.jobs);
             let gate = gate::ActsGate::new(decision, folder, &tasks);
@@ -537,7 +538,7 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     if let Some(e) = error {
         return Err(e);
     }
-    if let (Some(gate), Some(decision)) = (&gate, judge.acts()) {
+    if let (Some(gate), Some(decision)) = (&gate, acts) {
         println!(
             "{}: {} of the candidate's games not played (the bot's game never {})",
             decision.flag(),
