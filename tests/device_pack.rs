@@ -33,26 +33,16 @@ fn main() {
 }
 "#;
 
-fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .current_dir(dir)
-        .args(["-c", "user.name=device test", "-c", "user.email=device@test", "-c", "commit.gpgsign=false"])
-        .args(args)
-        .output()
-        .expect("git runs");
-    assert!(out.status.success(), "git {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-}
-
 /// A git work tree under `tmp` holding the made-up crate in one commit, tagged `made-up`.
 fn made_up_repo(tmp: &Path) -> PathBuf {
     let repo = tmp.join("repo");
     fs::create_dir_all(repo.join("src")).unwrap();
     fs::write(repo.join("Cargo.toml"), CARGO_TOML).unwrap();
     fs::write(repo.join("src/main.rs"), MAIN_RS).unwrap();
-    git(&repo, &["init", "-q"]);
-    git(&repo, &["add", "-A"]);
-    git(&repo, &["commit", "-q", "-m", "a made-up bot"]);
-    git(&repo, &["tag", "made-up"]);
+    common::git(&repo, &["init", "-q"]);
+    common::git(&repo, &["add", "-A"]);
+    common::git(&repo, &["commit", "-q", "-m", "a made-up bot"]);
+    common::git(&repo, &["tag", "made-up"]);
     repo
 }
 

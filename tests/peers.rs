@@ -87,17 +87,6 @@ fn tools_present(tools: &[&str]) -> bool {
     common::tools_present(tools, "the peers.sh build test")
 }
 
-fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .current_dir(dir)
-        // Whatever the user's git config says, a plain unsigned commit.
-        .args(["-c", "user.name=peers test", "-c", "user.email=peers@test", "-c", "commit.gpgsign=false"])
-        .args(args)
-        .output()
-        .expect("git runs");
-    assert!(out.status.success(), "git {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
-}
-
 /// A git work tree at `dir` holding `files` in one commit.
 fn commit_repo(dir: &Path, files: &[(&str, &str)]) {
     for (path, text) in files {
@@ -105,9 +94,9 @@ fn commit_repo(dir: &Path, files: &[(&str, &str)]) {
         fs::create_dir_all(path.parent().unwrap()).unwrap();
         fs::write(path, text).unwrap();
     }
-    git(dir, &["init", "-q"]);
-    git(dir, &["add", "-A"]);
-    git(dir, &["commit", "-q", "-m", "a made-up bot"]);
+    common::git(dir, &["init", "-q"]);
+    common::git(dir, &["add", "-A"]);
+    common::git(dir, &["commit", "-q", "-m", "a made-up bot"]);
 }
 
 fn run_script(args: &[&str], tmp: &Path) -> Output {
@@ -138,7 +127,7 @@ fn builds_made_up_peers_from_local_repositories_and_the_gauntlet_plays_them() {
     );
     // togatoga's comes as a URL to clone (file://, so --depth 1 applies), colun's as a work tree.
     let toga_bare = tmp.path().join("toga.git");
-    git(tmp.path(), &["clone", "-q", "--bare", toga_repo.to_str().unwrap(), toga_bare.to_str().unwrap()]);
+    common::git(tmp.path(), &["clone", "-q", "--bare", toga_repo.to_str().unwrap(), toga_bare.to_str().unwrap()]);
 
     let out_dir = tmp.path().join("peers");
     // An earlier build's leftovers: building colun again must replace its folder.

@@ -2,7 +2,8 @@
 #![allow(dead_code)]
 
 use std::ops::RangeInclusive;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use codevs_reborn::protocol::{write_turn, Next, PlayerInput, Reader, TurnInput};
 use codevs_reborn::rules::{Action, Field, Packs, Simulator, GARBAGE_ROW};
@@ -178,4 +179,23 @@ pub fn tools_present(tools: &[&str], test: &str) -> bool {
     assert!(std::env::var_os("CI").is_none(), "CI must run {test}, but {missing:?} not found");
     eprintln!("note: skipping {test}: {missing:?} not found (with CI set this fails)");
     false
+}
+
+/// Runs git in `dir` with `args` as a plain unsigned commit by a test identity, whatever the
+/// user's git config says; panics with git's stderr if it fails.
+pub fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .current_dir(dir)
+        .args([
+            "-c",
+            "user.name=codevs-reborn test",
+            "-c",
+            "user.email=test@codevs-reborn",
+            "-c",
+            "commit.gpgsign=false",
+        ])
+        .args(args)
+        .output()
+        .expect("git runs");
+    assert!(out.status.success(), "git {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
 }
