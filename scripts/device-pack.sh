@@ -16,9 +16,8 @@ folder of the repository that git ignores) for games played there, many at once:
                     peers/PEER/: each sparring partner named, copied from the peers folder;
                     jre/: a Java runtime (jlink, java.base only) when kera is among them
   DIR/play.sh       run there from the repository's root: `bash DIR/play.sh SECONDS ARGS...`
-                    unpacks the pack into /tmp/codevs-device (or $DEVICE_ROOT; java on
-                    PATH), plays
-                    `bin/<first NAME> ARGS...` in /tmp/codevs-device/work for at most SECONDS,
+                    unpacks the pack into /tmp/codevs-device (or $DEVICE_ROOT; java on PATH),
+                    plays `bin/<first NAME> ARGS...` in its work/ for at most SECONDS,
                     then writes the work folder (its --json files and --replays folders) to
                     $OUT/results.tar.xz and its *.jsonl files to $OUT beside it
 
@@ -79,12 +78,15 @@ repo=$(git rev-parse --show-toplevel)
 stage=$(mktemp -d "${TMPDIR:-/tmp}/device-pack.XXXXXX")
 trap 'git -C "$repo" worktree remove --force "$stage/src" 2>/dev/null || true; rm -rf "$stage"' EXIT
 mkdir -p "$stage/pack/bin" "$stage/pack/peers"
+target=${TMPDIR:-/tmp}/device-pack-target-$march
+with_kera=0
+[[ " ${chosen[*]-} " != *" kera "* ]] || with_kera=1
 
 # What is missing is said before anything is built.
 for peer in "${chosen[@]}"; do
   [ -x "$peers/$peer/run" ] || { say "no $peers/$peer/run: build it with scripts/peers.sh --march $march $peer"; exit 1; }
 done
-if [[ " ${chosen[*]-} " == *" kera "* ]]; then
+if [ $with_kera = 1 ]; then
   jlink=$(dirname "$(readlink -f "$(command -v java || echo java)")")/jlink
   [ -x "$jlink" ] || { say "kera needs a Java runtime packed: no jlink beside java (install a JDK)"; exit 1; }
 fi
@@ -95,8 +97,8 @@ for build in "${builds[@]}"; do
   say "building $name from $rev ($commit) for $march"
   git -C "$repo" worktree add --quiet --detach "$stage/src" "$commit"
   (cd "$stage/src" && RUSTFLAGS="-C target-cpu=$march" cargo build --release --quiet \
-    --target-dir "${TMPDIR:-/tmp}/device-pack-target-$march")
-  cp "${TMPDIR:-/tmp}/device-pack-target-$march/release/codevs-reborn" "$stage/pack/bin/$name"
+    --target-dir "$target")
+  cp "$target/release/codevs-reborn" "$stage/pack/bin/$name"
   git -C "$repo" worktree remove --force "$stage/src"
   say "$name: $("$stage/pack/bin/$name" bench bot --threads 1 | grep signature)"
 done
@@ -105,7 +107,7 @@ for peer in "${chosen[@]}"; do
   cp -r "$peers/$peer" "$stage/pack/peers/"
   rm -rf "$stage/pack/peers/$peer/src"
 done
-if [[ " ${chosen[*]-} " == *" kera "* ]]; then
+if [ $with_kera = 1 ]; then
   "$jlink" --add-modules java.base --strip-debug --no-header-files --no-man-pages --compress=2 --output "$stage/pack/jre"
   # A fallback for a machine whose system lacks them: the runtime's own C++ and zlib libraries.
   mkdir -p "$stage/pack/jre/fallback-lib"

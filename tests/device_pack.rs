@@ -36,12 +36,7 @@ fn main() {
 /// A git work tree under `tmp` holding the made-up crate in one commit, tagged `made-up`.
 fn made_up_repo(tmp: &Path) -> PathBuf {
     let repo = tmp.join("repo");
-    fs::create_dir_all(repo.join("src")).unwrap();
-    fs::write(repo.join("Cargo.toml"), CARGO_TOML).unwrap();
-    fs::write(repo.join("src/main.rs"), MAIN_RS).unwrap();
-    common::git(&repo, &["init", "-q"]);
-    common::git(&repo, &["add", "-A"]);
-    common::git(&repo, &["commit", "-q", "-m", "a made-up bot"]);
+    common::commit_repo(&repo, &[("Cargo.toml", CARGO_TOML), ("src/main.rs", MAIN_RS)]);
     common::git(&repo, &["tag", "made-up"]);
     repo
 }

@@ -87,18 +87,6 @@ fn tools_present(tools: &[&str]) -> bool {
     common::tools_present(tools, "the peers.sh build test")
 }
 
-/// A git work tree at `dir` holding `files` in one commit.
-fn commit_repo(dir: &Path, files: &[(&str, &str)]) {
-    for (path, text) in files {
-        let path = dir.join(path);
-        fs::create_dir_all(path.parent().unwrap()).unwrap();
-        fs::write(path, text).unwrap();
-    }
-    common::git(dir, &["init", "-q"]);
-    common::git(dir, &["add", "-A"]);
-    common::git(dir, &["commit", "-q", "-m", "a made-up bot"]);
-}
-
 fn run_script(args: &[&str], tmp: &Path) -> Output {
     Command::new(SCRIPT)
         .args(args)
@@ -119,9 +107,9 @@ fn builds_made_up_peers_from_local_repositories_and_the_gauntlet_plays_them() {
     }
     let tmp = tempfile::tempdir().unwrap();
     let colun_repo = tmp.path().join("colun");
-    commit_repo(&colun_repo, &[("run.cpp", COLUN_RUN_CPP), ("README.md", "a made-up colun\n")]);
+    common::commit_repo(&colun_repo, &[("run.cpp", COLUN_RUN_CPP), ("README.md", "a made-up colun\n")]);
     let toga_repo = tmp.path().join("toga");
-    commit_repo(
+    common::commit_repo(
         &toga_repo,
         &[("Cargo.toml", TOGA_CARGO_TOML), (".cargo/config.toml", TOGA_CARGO_CONFIG), ("src/main.rs", TOGA_MAIN_RS)],
     );
@@ -194,7 +182,7 @@ fn keep_source_leaves_the_sources_as_built_beside_the_bot() {
     }
     let tmp = tempfile::tempdir().unwrap();
     let colun_repo = tmp.path().join("colun");
-    commit_repo(&colun_repo, &[("run.cpp", COLUN_RUN_CPP)]);
+    common::commit_repo(&colun_repo, &[("run.cpp", COLUN_RUN_CPP)]);
     let out_dir = tmp.path().join("peers");
     let source = format!("colun={}", colun_repo.display());
     let out =
