@@ -390,6 +390,7 @@ pub fn report(all: &GameSamples, leads: &[usize], answer_turns: usize, min_links
     );
     out.push_str(&margins_report(&all.answers));
     out.push_str(&room_report(&all.answers, min_links));
+    out.push_str(&timing_report(&all.answers));
     out
 }
 
@@ -416,7 +417,7 @@ fn margins_report(answers: &[AnswerSample]) -> String {
                 .iter()
                 .filter(|s| s.name == name && (low..=high).contains(&(i64::from(s.fired) - i64::from(s.predicted))))
                 .collect();
-            let won: f64 = of.iter().map(|s| s.firer_result).sum();
+            let won = games_won(&of);
             let _ = write!(out, " {:>16}", format!("{won} of {}", of.len()));
         }
         let _ = writeln!(out);
@@ -445,7 +446,7 @@ fn room_report(answers: &[AnswerSample], min_links: u32) -> String {
             let of: Vec<&AnswerSample> =
                 answers.iter().filter(|s| s.name == name && s.overflow.is_some_and(|o| (o <= 0) == fits)).collect();
             let answered = of.iter().filter(|s| s.answered >= min_links).count();
-            let won: f64 = of.iter().map(|s| s.firer_result).sum();
+            let won = games_won(&of);
             let _ = write!(out, " {:>34}", format!("{} fires, {answered} answered, {won} won", of.len()));
         }
         let _ = writeln!(out);
@@ -457,6 +458,55 @@ fn room_report(answers: &[AnswerSample], min_links: u32) -> String {
          that fired"
     );
     out
+}
+
+/// The turns and the links a first fire is counted in by [`timing_report`]: (label, lowest,
+/// highest), both ends included.
+const FIRE_TURNS: [(&str, usize, usize); 6] =
+    [("≤ 11", 0, 11), ("12", 12, 12), ("13", 13, 13), ("14", 14, 14), ("15", 15, 15), ("≥ 16", 16, usize::MAX)];
+const FIRE_LINKS: [(&str, u32, u32); 5] =
+    [("≤ 12", 0, 12), ("13", 13, 13), ("14", 14, 14), ("15-16", 15, 16), ("≥ 17", 17, u32::MAX)];
+
+/// Per bot, the other seat's first fires by their turn and their links, with the games the seat
+/// that fired won: whether a chain is worth its wait (a link more against a turn later) reads
+/// here, as the opponent answered it.
+fn timing_report(answers: &[AnswerSample]) -> String {
+    let mut out = String::new();
+    let mut names: Vec<&str> = answers.iter().map(|s| s.name.as_str()).collect();
+    names.sort();
+    names.dedup();
+    for name in names {
+        let _ = write!(out, "\n{:<12}", format!("{name}: turn"));
+        for (label, ..) in FIRE_LINKS {
+            let _ = write!(out, " {:>13}", format!("{label} links"));
+        }
+        let _ = writeln!(out);
+        for (turn_label, first_turn, last_turn) in FIRE_TURNS {
+            let _ = write!(out, "{turn_label:<12}");
+            for (_, fewest, most) in FIRE_LINKS {
+                let of: Vec<&AnswerSample> = answers
+                    .iter()
+                    .filter(|s| s.name == name)
+                    .filter(|s| (first_turn..=last_turn).contains(&s.turn) && (fewest..=most).contains(&s.fired))
+                    .collect();
+                let won = games_won(&of);
+                let _ = write!(out, " {:>13}", format!("{won} of {}", of.len()));
+            }
+            let _ = writeln!(out);
+        }
+    }
+    let _ = writeln!(
+        out,
+        "the other seat's first fires by their turn and links, against each bot: the games the seat that fired won \
+         (a draw counts a half)"
+    );
+    out
+}
+
+/// The games the firing seat won among `fires` (a draw a half); 0, not −0, for none (an empty
+/// `f64` sum is −0).
+fn games_won(fires: &[&AnswerSample]) -> f64 {
+    fires.iter().fold(0.0, |won, s| won + s.firer_result)
 }
 
 fn median(mut values: Vec<f64>) -> f64 {

@@ -192,3 +192,44 @@ fn recorded_probes_are_read_from_our_bots_lines() {
         .collect();
     assert_eq!(answers(&game), weighed, "an answer for each fire whose line weighed it");
 }
+
+/// The timing table: each first fire counted once, in the row of its turn and the column of its
+/// links, with the games the seat that fired won (a draw a half).
+#[test]
+fn first_fires_are_tabled_by_turn_and_links() {
+    use codevs_reborn::calibrate::{AnswerSample, GameSamples};
+    let fire = |turn: usize, fired: u32, firer_result: f64| AnswerSample {
+        name: "kera".into(),
+        turn,
+        fired,
+        answered: 0,
+        predicted: fired,
+        firer_result,
+        overflow: None,
+    };
+    // Two fires of 13 at turn 13 (one won), a drawn 15 at 12, a lost 18 at 20, a won 10 at 9.
+    let answers = vec![fire(13, 13, 1.0), fire(13, 13, 0.0), fire(12, 15, 0.5), fire(20, 18, 0.0), fire(9, 10, 1.0)];
+    let table = report(&GameSamples { fires: Vec::new(), answers }, &[0], 10, 10);
+    let timing: Vec<&str> = table.lines().skip_while(|l| !l.starts_with("kera: turn")).collect();
+    let header = timing[0].split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(header, "kera: turn ≤ 12 links 13 links 14 links 15-16 links ≥ 17 links", "{table}");
+    // A row: its label in 12 characters, then a "won of games" cell a column.
+    let cells = |row: &str| -> Vec<String> {
+        let line = timing.iter().find(|l| l.starts_with(row)).unwrap_or_else(|| panic!("no row {row}: {table}"));
+        let tokens: Vec<String> =
+            line.chars().skip(12).collect::<String>().split_whitespace().map(String::from).collect();
+        tokens.chunks(3).map(|c| c.join(" ")).collect()
+    };
+    assert!(!table.contains("-0 "), "an empty cell reads 0, not -0: {table}");
+    assert_eq!(cells("13"), ["0 of 0", "1 of 2", "0 of 0", "0 of 0", "0 of 0"], "{table}");
+    assert_eq!(cells("12")[3], "0.5 of 1", "{table}");
+    assert_eq!(cells("≥ 16")[4], "0 of 1", "{table}");
+    assert_eq!(cells("≤ 11")[0], "1 of 1", "{table}");
+    // Every fire once: the cells' games add up to the five.
+    let games: usize = ["≤ 11", "12", "13", "14", "15", "≥ 16"]
+        .iter()
+        .flat_map(|row| cells(row))
+        .map(|c| c.rsplit(' ').next().unwrap().parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(games, 5, "{table}");
+}
