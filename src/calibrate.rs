@@ -389,6 +389,7 @@ pub fn report(all: &GameSamples, leads: &[usize], answer_turns: usize, min_links
          (error: answered minus probed)"
     );
     out.push_str(&margins_report(&all.answers));
+    out.push_str(&answered_report(&all.answers, min_links));
     out.push_str(&room_report(&all.answers, min_links));
     out.push_str(&timing_report(&all.answers));
     out
@@ -426,6 +427,46 @@ fn margins_report(answers: &[AnswerSample]) -> String {
         out,
         "margin: the other seat's first fire less the probed answer, in links; won: the games the seat that fired won \
          (a draw counts a half)"
+    );
+    out
+}
+
+/// The answers a first fire met, in links: the chain answered less the chain fired (an answer
+/// under `--min-links` counts as none).
+const ANSWER_GAPS: [(&str, i64, i64); 4] = [("≤ -1", i64::MIN, -1), ("+0", 0, 0), ("+1", 1, 1), ("≥ +2", 2, i64::MAX)];
+
+/// Per bot, the other seat's first fires by the answer the bot fired (none, or its links less
+/// the fire's), and how the game ended for the seat that fired: what the probe's margin stands
+/// for, read on what happened.
+fn answered_report(answers: &[AnswerSample], min_links: u32) -> String {
+    let mut out = String::new();
+    let w = answers.iter().map(|s| s.name.chars().count()).max().unwrap_or(0).max(3);
+    let _ = write!(out, "\n{:<w$} {:>16}", "bot", "no answer");
+    for (label, ..) in ANSWER_GAPS {
+        let _ = write!(out, " {:>16}", format!("answer {label}"));
+    }
+    let _ = writeln!(out);
+    let mut names: Vec<&str> = answers.iter().map(|s| s.name.as_str()).collect();
+    names.sort();
+    names.dedup();
+    for name in names {
+        let of_bot = answers.iter().filter(|s| s.name == name);
+        let none: Vec<&AnswerSample> = of_bot.clone().filter(|s| s.answered < min_links).collect();
+        let _ = write!(out, "{name:<w$} {:>16}", format!("{} of {}", games_won(&none), none.len()));
+        for (_, low, high) in ANSWER_GAPS {
+            let of: Vec<&AnswerSample> = of_bot
+                .clone()
+                .filter(|s| s.answered >= min_links)
+                .filter(|s| (low..=high).contains(&(i64::from(s.answered) - i64::from(s.fired))))
+                .collect();
+            let _ = write!(out, " {:>16}", format!("{} of {}", games_won(&of), of.len()));
+        }
+        let _ = writeln!(out);
+    }
+    let _ = writeln!(
+        out,
+        "answer: the bot's answer (its largest drop chain in the answer's turns, none under {min_links} links) less \
+         the other seat's first fire, in links; won: by the seat that fired"
     );
     out
 }
@@ -476,13 +517,14 @@ fn timing_report(answers: &[AnswerSample]) -> String {
     names.sort();
     names.dedup();
     for name in names {
-        let _ = write!(out, "\n{:<12}", format!("{name}: turn"));
+        let w = (name.chars().count() + ": turn".len()).max(12);
+        let _ = write!(out, "\n{:<w$}", format!("{name}: turn"));
         for (label, ..) in FIRE_LINKS {
             let _ = write!(out, " {:>13}", format!("{label} links"));
         }
         let _ = writeln!(out);
         for (turn_label, first_turn, last_turn) in FIRE_TURNS {
-            let _ = write!(out, "{turn_label:<12}");
+            let _ = write!(out, "{turn_label:<w$}");
             for (_, fewest, most) in FIRE_LINKS {
                 let of: Vec<&AnswerSample> = answers
                     .iter()

@@ -193,23 +193,40 @@ fn recorded_probes_are_read_from_our_bots_lines() {
     assert_eq!(answers(&game), weighed, "an answer for each fire whose line weighed it");
 }
 
-/// The timing table: each first fire counted once, in the row of its turn and the column of its
-/// links, with the games the seat that fired won (a draw a half).
+/// The tables of first fires read from made-up samples: by the answer they met (none, or its
+/// links less theirs) and by their turn and links, each fire counted once with the games the
+/// seat that fired won (a draw a half).
 #[test]
-fn first_fires_are_tabled_by_turn_and_links() {
+fn first_fires_are_tabled_by_their_answer_and_by_turn_and_links() {
     use codevs_reborn::calibrate::{AnswerSample, GameSamples};
-    let fire = |turn: usize, fired: u32, firer_result: f64| AnswerSample {
+    let fire = |turn: usize, fired: u32, answered: u32, firer_result: f64| AnswerSample {
         name: "kera".into(),
         turn,
         fired,
-        answered: 0,
+        answered,
         predicted: fired,
         firer_result,
         overflow: None,
     };
-    // Two fires of 13 at turn 13 (one won), a drawn 15 at 12, a lost 18 at 20, a won 10 at 9.
-    let answers = vec![fire(13, 13, 1.0), fire(13, 13, 0.0), fire(12, 15, 0.5), fire(20, 18, 0.0), fire(9, 10, 1.0)];
-    let table = report(&GameSamples { fires: Vec::new(), answers }, &[0], 10, 10);
+    // Two fires of 13 at turn 13, one won unanswered, one lost to a 14; a drawn 15 at 12 met by a
+    // 15; a lost 18 at 20 met by a 12; a won 10 at 9 met by a 13; and a 9-link answer is none.
+    let answers = vec![
+        fire(13, 13, 0, 1.0),
+        fire(13, 13, 14, 0.0),
+        fire(12, 15, 15, 0.5),
+        fire(20, 18, 12, 0.0),
+        fire(9, 10, 13, 1.0),
+    ];
+    let table = report(&GameSamples { fires: Vec::new(), answers: answers.clone() }, &[0], 10, 10);
+    let answered = table.lines().skip_while(|l| !l.contains("answer ≥ +2")).nth(1).expect("an answers row");
+    let cells: Vec<String> =
+        answered.split_whitespace().skip(1).collect::<Vec<_>>().chunks(3).map(|c| c.join(" ")).collect();
+    assert_eq!(cells, ["1 of 1", "0 of 1", "0.5 of 1", "0 of 1", "1 of 1"], "{table}");
+    let mut small = answers;
+    small[0].answered = 9;
+    let table_small = report(&GameSamples { fires: Vec::new(), answers: small }, &[0], 10, 10);
+    let answered_row = |t: &str| t.lines().skip_while(|l| !l.contains("answer ≥ +2")).nth(1).map(String::from);
+    assert_eq!(answered_row(&table_small), answered_row(&table), "an answer under --min-links is none");
     let timing: Vec<&str> = table.lines().skip_while(|l| !l.starts_with("kera: turn")).collect();
     let header = timing[0].split_whitespace().collect::<Vec<_>>().join(" ");
     assert_eq!(header, "kera: turn ≤ 12 links 13 links 14 links 15-16 links ≥ 17 links", "{table}");
