@@ -258,3 +258,27 @@ fn a_plan_weighed_under_two_rows_carries_the_chain_the_rules_leave_it() {
         assert_eq!(line.under_row, either, "the line firing at turn {:?}", plan.fire_turn());
     }
 }
+
+/// `bench opening --pack-seed`: generated packs named by their seed, and the `max0` column, the
+/// largest chain the turn-0 menu fires by the plan's turn, which the plan's own chain (`fire0`,
+/// the one that still fires under a row) never exceeds.
+#[test]
+fn the_bench_sets_the_plans_chain_against_the_largest_by_its_turn() {
+    use clap::Parser;
+    use codevs_reborn::bench::opening::{run_one, OpeningBenchArgs};
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: OpeningBenchArgs,
+    }
+    let cli =
+        Cli::parse_from(["bench", "--pack-seed", "1000", "--count", "1", "--node-budget", "400000", "--no-replan"]);
+    let args = cli.args;
+    assert_eq!(args.pack_seed, Some(1000));
+    let report = run_one("seed:1000".into(), &Packs::generate(1000), &args);
+    let (largest, turn) = report.largest_fire.expect("a chain by turn 13");
+    let (planned, _) = report.opening_fire.expect("a plan");
+    assert!(turn <= args.beam.plan_turn, "the largest chain within the plan's turn: {turn}");
+    assert!(largest >= planned, "the largest chain {largest} is at least the plan's {planned}");
+    assert!(largest <= report.best_by[2], "turn 13's chain is within the menu's best by 16");
+}

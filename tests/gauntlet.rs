@@ -388,6 +388,40 @@ fn one_side_plays_each_pair_once_with_seats_alternating_and_the_rest_resumes() {
     assert!(stdout.contains("(2 played now, 2 from"), "{stdout}");
 }
 
+/// `--seeds`: generated packs of the seeds listed, in their order, one side a pair: our seat 0
+/// on even seeds and 1 on odd ones, wherever the seed stands in the list.
+#[test]
+fn listed_seeds_are_played_in_order_with_our_seat_by_the_seeds_parity() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = dir.path().join("games.jsonl");
+    let bot = greedy();
+    let opponent = format!("crasher={CRASHER}");
+    let args = ["--bot", &bot, "--opponent", &opponent, "--seeds", "1000871,1000864,1000866", "--one-side"];
+    let out = gauntlet(
+        &[&args[..], &["--time-ms", "5000", "--turn-ms", "1000", "--no-pin", "--json"], &[json.to_str().unwrap()]]
+            .concat(),
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let games: Vec<(String, u64)> = json_lines(&json)
+        .iter()
+        .map(|g| (g["packs"].as_str().unwrap().to_string(), g["our_seat"].as_u64().unwrap()))
+        .collect();
+    let expected = [("seed:1000871", 1), ("seed:1000864", 0), ("seed:1000866", 0)];
+    assert_eq!(games, expected.map(|(p, s)| (p.to_string(), s)));
+    // The same packs as `--seed` gives that seed.
+    let seeded = dir.path().join("seeded.jsonl");
+    let args = ["--bot", &bot, "--opponent", &opponent, "--seed", "1000871", "--pairs", "1", "--one-side"];
+    let out = gauntlet(
+        &[&args[..], &["--time-ms", "5000", "--turn-ms", "1000", "--no-pin", "--json"], &[seeded.to_str().unwrap()]]
+            .concat(),
+    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(json_lines(&seeded)[0]["packs"], json_lines(&json)[0]["packs"]);
+    // Listed seeds and a seed block exclude each other.
+    let out = gauntlet(&["--bot", &bot, "--opponent", &opponent, "--seeds", "1,2", "--seed", "5"]);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+}
+
 #[test]
 fn a_judgement_plays_both_bots_on_each_game_and_stops_at_the_rules_verdict() {
     let dir = tempfile::tempdir().unwrap();

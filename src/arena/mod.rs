@@ -110,11 +110,16 @@ pub struct PackArgs {
     /// A pack file, or a folder of them (its `*.pack` files sorted by name; without any, all
     /// files but hidden ones and `*.md`). Default: the 100 real pack files the project ships
     /// (data/packs, built into the binary).
-    #[arg(long, value_name = "PATH", conflicts_with_all = ["seed", "book"])]
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["seed", "seeds", "book"])]
     pub packs: Option<PathBuf>,
     /// Generate the packs instead: game pair k plays the packs of seed S + k.
-    #[arg(long, value_name = "S", conflicts_with = "book")]
+    #[arg(long, value_name = "S", conflicts_with_all = ["seeds", "book"])]
     pub seed: Option<u64>,
+    /// Generate the packs of these seeds only (comma-separated), game pair k the k-th: a
+    /// judgement on the seeds of a block where a change acts (a gate written before its first
+    /// game). With `--one-side` our seat is 0 on even seeds, as `--seed` from an even S gives.
+    #[arg(long, value_name = "S,S...", value_delimiter = ',', num_args = 1.., conflicts_with = "book")]
+    pub seeds: Vec<u64>,
     /// Play from the positions of a book instead (`codevs-reborn book` writes one): game pair k
     /// starts from position k, its moves played by the referee, the bots asked from its turn on
     /// with the clocks where they stood; games are labelled `book:ID`.
@@ -173,7 +178,8 @@ pub(crate) struct Deal {
     pub(crate) packs: Packs,
     pub(crate) prelude: Option<Prelude>,
     /// With one side a pair, the seat our bot plays: for a book position, the seat our bot had in
-    /// its game (see [`crate::book::Position::home_seat`]); otherwise seats alternate.
+    /// its game (see [`crate::book::Position::home_seat`]); for a listed seed (`--seeds`), 0 on
+    /// even seeds; otherwise seats alternate.
     pub(crate) home_seat: Option<usize>,
 }
 
@@ -188,6 +194,15 @@ impl PackSource {
     pub(crate) fn open(args: &PackArgs) -> Result<PackSource, String> {
         if let Some(seed) = args.seed {
             return Ok(PackSource::Seed(seed));
+        }
+        if !args.seeds.is_empty() {
+            let deal = |seed: u64| Deal {
+                label: format!("seed:{seed}"),
+                packs: Packs::generate(seed),
+                prelude: None,
+                home_seat: Some((seed % 2) as usize),
+            };
+            return Ok(PackSource::Deals(args.seeds.iter().map(|&s| deal(s)).collect()));
         }
         if let Some(path) = &args.book {
             let deals = crate::book::read_book(path)?

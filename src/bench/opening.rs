@@ -1,13 +1,14 @@
 //! `bench opening`: the turn-0 chain search on real pack files, as the bot runs it, and a
 //! re-plan from a midgame field with garbage on it.
 //!
-//! For each file: the best chain some searched line can fire by turns 10–24 (the menu), the
-//! earliest turn it can fire 12, 14, 16 and 20 links, what the plan's own line (the one the bot
-//! follows) can fire by turns 12, 13 and 16, what its chain still fires if the opponent's
-//! garbage lands first (one row at its fire turn, or rows then and the turn before), and what a
-//! re-plan at turn 15 with two garbage rows on the field finds within 5 and 10 turns. The last
-//! line is the summary the issue tracker reads: `opening: best by 12 = X, turn to 12 = Y, best by
-//! 22 = Z`.
+//! For each file (or generated pack list): the best chain some searched line can fire by turns
+//! 10–24 (the menu), the earliest turn it can fire 12, 14, 16 and 20 links, the plan's turn-0
+//! chain against the largest chain by the plan's turn (what its sturdiness under a row costs),
+//! what the plan's own line (the one the bot follows) can fire by turns 12, 13 and 16, what its
+//! chain still fires if the opponent's garbage lands first (one row at its fire turn, or rows
+//! then and the turn before), and what a re-plan at turn 15 with two garbage rows on the field
+//! finds within 5 and 10 turns. The last line is the summary the issue tracker reads: `opening:
+//! best by 12 = X, turn to 12 = Y, best by 22 = Z`.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -24,8 +25,12 @@ use crate::Engine;
 pub struct OpeningBenchArgs {
     /// A folder of pack files (every file in it, sorted by name) or one pack file (default: the
     /// shipped data/packs, built into the binary).
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", conflicts_with = "pack_seed")]
     pub packs: Option<PathBuf>,
+    /// Generated packs instead of files (as `gauntlet --seed` plays them): seeds S, S + 1, ...
+    /// (`--count` of them, 24 when it is 0), named `seed:S`. (`--seed` seeds the search.)
+    #[arg(long, value_name = "S")]
+    pub pack_seed: Option<u64>,
     /// Search the first N pack files only (0 = all).
     #[arg(long, default_value_t = 0)]
     pub count: usize,
@@ -78,6 +83,10 @@ pub struct OpeningReport {
     /// refinements replaced it.
     pub opening_fire: Option<(u32, usize)>,
     pub plan_fire: Option<(u32, usize)>,
+    /// The largest chain the turn-0 menu fires by the plan's turn, and its turn: the plan's
+    /// chain where no garbage row could land first (`fire0` is the one that still fires if a
+    /// row lands on its turn).
+    pub largest_fire: Option<(u32, usize)>,
     pub refined: usize,
     /// The plan's chain if their garbage lands first: the best fire at its fire turn with one
     /// row fallen that turn, and with rows fallen at the turn before and that turn (the move
@@ -106,6 +115,9 @@ pub fn run_one(name: String, packs: &Packs, args: &OpeningBenchArgs) -> OpeningR
     let first_turn = MILESTONES.map(|m| result.earliest(m));
     let fire = |p: &Plan| p.fire_links.zip(p.fire_turn());
     let opening_fire = Plan::from_search(&result, PlanKind::Opening).as_ref().and_then(fire);
+    let largest_fire = result.menu.choose(args.beam.plan_turn).and_then(|line| {
+        Some((line.fires.last().copied().flatten()?.chain.links, line.start_turn + line.builds.len()))
+    });
     let (line, plan, refined) = refine(packs, args, &result);
     let line_by = LINE_BY_TURNS.map(|t| line.best_by_turn(t));
     let plan_fire = plan.as_ref().and_then(fire);
@@ -118,6 +130,7 @@ pub fn run_one(name: String, packs: &Packs, args: &OpeningBenchArgs) -> OpeningR
         line_by,
         opening_fire,
         plan_fire,
+        largest_fire,
         refined,
         under_rows,
         after_fire,
@@ -244,7 +257,13 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
     if args.threads > 0 {
         rayon::ThreadPoolBuilder::new().num_threads(args.threads).build_global().map_err(|e| e.to_string())?;
     }
-    let mut files = crate::data::pack_set(args.packs.as_deref())?;
+    let mut files = match args.pack_seed {
+        Some(seed) => {
+            let count = if args.count > 0 { args.count } else { 24 };
+            (seed..seed + count as u64).map(|s| (format!("seed:{s}"), Packs::generate(s))).collect()
+        }
+        None => crate::data::pack_set(args.packs.as_deref())?,
+    };
     if args.count > 0 {
         files.truncate(args.count);
     }
@@ -267,6 +286,7 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
         .chain(LINE_BY_TURNS.iter().map(|t| format!("L{t}")))
         .chain([
             "fire0".into(),
+            "max0".into(),
             "fire".into(),
             "ref".into(),
             "row1".into(),
@@ -295,7 +315,10 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
             .map(u32::to_string)
             .chain(r.first_turn.iter().map(|&t| turn(t)))
             .chain(r.line_by.iter().map(u32::to_string))
-            .chain([r.opening_fire, r.plan_fire].map(|f| f.map_or("-".into(), |(l, t)| format!("{l}@{t}"))))
+            .chain(
+                [r.opening_fire, r.largest_fire, r.plan_fire]
+                    .map(|f| f.map_or("-".into(), |(l, t)| format!("{l}@{t}"))),
+            )
             .chain([r.refined.to_string()])
             .chain((0..2).map(|i| r.under_rows.map_or("-".into(), |v| v[i].to_string())))
             .chain((0..2).map(|i| r.after_fire.map_or("-".into(), |v| v[i].to_string())))
@@ -341,6 +364,18 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
             println!("{what}: median {median}, 10th percentile {p10}, 90th {p90}, mean {mean:.2}");
         }
     }
+    let below: Vec<u32> = reports
+        .iter()
+        .filter_map(|r| Some(r.largest_fire?.0.saturating_sub(r.opening_fire?.0)))
+        .filter(|&d| d > 0)
+        .collect();
+    println!(
+        "the turn-0 plan's chain below the largest by turn {}: {}/{} files, by {:.2} links there (max0 - fire0)",
+        args.beam.plan_turn,
+        below.len(),
+        reports.len(),
+        below.iter().sum::<u32>() as f64 / below.len().max(1) as f64
+    );
     if args.beam.refine_ms > 0 {
         let refined = reports.iter().filter(|r| r.refined > 0).count();
         println!("refined at turns 1-{}: the plan replaced in {refined}/{} files", args.blind_turns - 1, reports.len());

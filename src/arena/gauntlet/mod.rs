@@ -49,9 +49,10 @@ pub struct GauntletArgs {
     pub opponents: OpponentArgs,
     #[command(flatten)]
     pub packs: PackArgs,
-    /// Game pairs per opponent: pair k plays pack file k (or seed S + k, or book position k)
-    /// twice, sides swapped. Every opponent gets the same packs; pack files are reused in order
-    /// when there are fewer. Default: 6, or every position of --book.
+    /// Game pairs per opponent: pair k plays pack file k (or seed S + k, the k-th of --seeds, or
+    /// book position k) twice, sides swapped. Every opponent gets the same packs; pack files are
+    /// reused in order when there are fewer. Default: 6, or every seed of --seeds or position of
+    /// --book.
     #[arg(long, value_name = "N")]
     pub pairs: Option<usize>,
     /// Play one game of each pair instead of both (our seat alternating: seat 0 on even pairs,
@@ -418,7 +419,8 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
     let limits = args.control.limits()?;
     let opponents = opponents(args)?;
     let source = PackSource::open(&args.packs)?;
-    let pairs = args.pairs.unwrap_or(if args.packs.book.is_some() { source.len().unwrap_or(0) } else { DEFAULT_PAIRS });
+    let listed = args.packs.book.is_some() || !args.packs.seeds.is_empty();
+    let pairs = args.pairs.unwrap_or(if listed { source.len().unwrap_or(0) } else { DEFAULT_PAIRS });
     if pairs == 0 {
         return Err("--pairs must be at least 1".into());
     }
