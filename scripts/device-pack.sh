@@ -112,7 +112,9 @@ if [ $with_kera = 1 ]; then
   # A fallback for a machine whose system lacks them: the runtime's own C++ and zlib libraries.
   mkdir -p "$stage/pack/jre/fallback-lib"
   for lib in libstdc++.so.6 libz.so.1; do
-    path=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ { print $NF; exit }')
+    # awk reads to the end: an early exit would kill ldconfig by SIGPIPE, which pipefail turns
+    # into a silent stop of the whole script.
+    path=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ && !found { print $NF; found = 1 }')
     if [ -n "$path" ]; then cp -L "$path" "$stage/pack/jre/fallback-lib/"; fi
   done
 fi
