@@ -360,9 +360,7 @@ pub fn report(all: &GameSamples, leads: &[usize], answer_turns: usize, min_links
         "mean |err|",
         "probe ≥ answer"
     );
-    let mut names: Vec<&str> = all.answers.iter().map(|s| s.name.as_str()).collect();
-    names.sort();
-    names.dedup();
+    let names = bot_names(&all.answers);
     for name in names {
         let of: Vec<&AnswerSample> = all.answers.iter().filter(|s| s.name == name).collect();
         let n = of.len();
@@ -402,15 +400,13 @@ const MARGINS: [(&str, i64, i64); 4] = [("≤ -3", i64::MIN, -3), ("-2..-1", -2,
 /// race's exchange game weighs), and how the game ended for the seat that fired.
 fn margins_report(answers: &[AnswerSample]) -> String {
     let mut out = String::new();
-    let w = answers.iter().map(|s| s.name.chars().count()).max().unwrap_or(0).max(3);
+    let w = name_width(answers);
     let _ = write!(out, "\n{:<w$}", "bot");
     for (label, ..) in MARGINS {
         let _ = write!(out, " {:>16}", format!("margin {label}"));
     }
     let _ = writeln!(out);
-    let mut names: Vec<&str> = answers.iter().map(|s| s.name.as_str()).collect();
-    names.sort();
-    names.dedup();
+    let names = bot_names(answers);
     for name in names {
         let _ = write!(out, "{name:<w$}");
         for (_, low, high) in MARGINS {
@@ -440,15 +436,13 @@ const ANSWER_GAPS: [(&str, i64, i64); 4] = [("≤ -1", i64::MIN, -1), ("+0", 0, 
 /// for, read on what happened.
 fn answered_report(answers: &[AnswerSample], min_links: u32) -> String {
     let mut out = String::new();
-    let w = answers.iter().map(|s| s.name.chars().count()).max().unwrap_or(0).max(3);
+    let w = name_width(answers);
     let _ = write!(out, "\n{:<w$} {:>16}", "bot", "no answer");
     for (label, ..) in ANSWER_GAPS {
         let _ = write!(out, " {:>16}", format!("answer {label}"));
     }
     let _ = writeln!(out);
-    let mut names: Vec<&str> = answers.iter().map(|s| s.name.as_str()).collect();
-    names.sort();
-    names.dedup();
+    let names = bot_names(answers);
     for name in names {
         let of_bot = answers.iter().filter(|s| s.name == name);
         let none: Vec<&AnswerSample> = of_bot.clone().filter(|s| s.answered < min_links).collect();
@@ -476,11 +470,9 @@ fn answered_report(answers: &[AnswerSample], min_links: u32) -> String {
 /// fired. A bot that answers only when the rows would bury it shows here.
 fn room_report(answers: &[AnswerSample], min_links: u32) -> String {
     let mut out = String::new();
-    let w = answers.iter().map(|s| s.name.chars().count()).max().unwrap_or(0).max(3);
+    let w = name_width(answers);
     let _ = writeln!(out, "\n{:<w$} {:>34} {:>34}", "bot", "the rows fit its room", "rows pending once it is full");
-    let mut names: Vec<&str> = answers.iter().map(|s| s.name.as_str()).collect();
-    names.sort();
-    names.dedup();
+    let names = bot_names(answers);
     for name in names {
         let _ = write!(out, "{name:<w$}");
         for fits in [true, false] {
@@ -513,9 +505,7 @@ const FIRE_LINKS: [(&str, u32, u32); 5] =
 /// here, as the opponent answered it.
 fn timing_report(answers: &[AnswerSample]) -> String {
     let mut out = String::new();
-    let mut names: Vec<&str> = answers.iter().map(|s| s.name.as_str()).collect();
-    names.sort();
-    names.dedup();
+    let names = bot_names(answers);
     for name in names {
         let w = (name.chars().count() + ": turn".len()).max(12);
         let _ = write!(out, "\n{:<w$}", format!("{name}: turn"));
@@ -543,6 +533,19 @@ fn timing_report(answers: &[AnswerSample]) -> String {
          (a draw counts a half)"
     );
     out
+}
+
+/// The bots answering, each once, by name.
+fn bot_names(answers: &[AnswerSample]) -> Vec<&str> {
+    let mut names: Vec<&str> = answers.iter().map(|s| s.name.as_str()).collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// The width of a table's bot column: the longest name, at least "bot".
+fn name_width(answers: &[AnswerSample]) -> usize {
+    answers.iter().map(|s| s.name.chars().count()).max().unwrap_or(0).max(3)
 }
 
 /// The games the firing seat won among `fires` (a draw a half); 0, not −0, for none (an empty
