@@ -167,12 +167,6 @@ impl Reply {
 }
 
 impl Weighed {
-    /// Our chain of now forces an answer that beats it: kera's forced answers came as probed
-    /// (0.55 links below, 291 answers), and firing into a larger one won 18 of 124 games.
-    pub(in crate::bot) fn forced_loss(&self) -> bool {
-        self.forced && self.their_answer > self.ours_now
-    }
-
     /// Our probability of winning after each of our two choices' exchanges (firing now, waiting),
     /// by the fitted exchange model ([`Reply::odds`]).
     pub(in crate::bot) fn odds(&self, model: &ExchangeModel) -> [f64; 2] {
@@ -182,19 +176,12 @@ impl Weighed {
 
     /// The advice to the midgame search: the difference between firing now and waiting, as a
     /// bonus on firing our chain or a penalty on firing anything but small chains (none while
-    /// rows are falling on us: waiting only buries the chain). Into a forced answer that beats
-    /// our chain ([`Self::forced_loss`]) the penalty is the chain's whole garbage as well.
+    /// rows are falling on us: waiting only buries the chain).
     /// With the advice, the words `--explain` gives it.
     pub(in crate::bot) fn advice(&self, under_attack: bool) -> (Reading, String) {
         let gain = self.fire_now - self.wait;
         let mut reading = Reading { exchange: Some([self.fire_now, self.wait]), ..Reading::default() };
-        let said = if self.forced_loss() && !under_attack {
-            // The midgame search counts our chain's rows as sent (their forced answer comes after
-            // its plies): take that credit off, and the exchange's loss with it.
-            let penalty = i64::from(chain_garbage(self.ours_now)) + (-gain).max(0);
-            reading.fire_penalty = Some((PENALTY_MIN_LINKS, penalty * VALUE_PER_BLOCK));
-            format!("penalty {penalty} blocks for firing {PENALTY_MIN_LINKS}+ (their forced answer beats it)")
-        } else if gain > 0 {
+        let said = if gain > 0 {
             reading.fire_bonus = Some((self.ours_now, gain * VALUE_PER_BLOCK));
             format!("bonus {gain} blocks for firing {}+ now", self.ours_now)
         } else if gain < 0 && !under_attack {
@@ -509,22 +496,11 @@ mod tests {
             forced.to_string(),
             "fire 15 now, they answer 16 (forced): -33 | wait for 15 in 1, they wait and answer 16: +0"
         );
-        // The midgame search would count the 15's 105 blocks as sent: the penalty takes them off.
-        let (reading, said) = forced.advice(false);
-        assert_eq!(reading.fire_penalty, Some((5, (105 + 33) * VALUE_PER_BLOCK)));
-        assert_eq!(said, "penalty 138 blocks for firing 5+ (their forced answer beats it)");
-        assert_eq!(forced.advice(true).0.fire_penalty, None, "under attack waiting buries our chain");
+        assert_eq!(forced.advice(false).0.fire_penalty, Some((5, 33 * VALUE_PER_BLOCK)));
         // A chain they can fire first still counts against holding.
         let first =
             Exchange { ours_now: 15, our_line: &[15], their_menu: &[12, 12], their_answer: 16, forced: true }.weigh();
         assert_eq!(first.wait, -exchange(12, 0), "{first}");
-        assert!(first.fire_now > first.wait, "{first}");
-        let penalty = first.advice(false).0.fire_penalty.map(|(_, p)| p / VALUE_PER_BLOCK);
-        assert_eq!(penalty, Some(105), "still no fire into the forced answer: only its garbage off");
-        // A forced answer no bigger than our chain: the exchange decides as before.
-        let even =
-            Exchange { ours_now: 16, our_line: &[16], their_menu: &[6, 6], their_answer: 16, forced: true }.weigh();
-        assert!(!even.forced_loss() && even.advice(false).0.fire_penalty.is_none(), "{even}");
         // Waiting for a longer chain is weighed as before: they answer it as their menu allows.
         let longer =
             Exchange { ours_now: 15, our_line: &[15, 18], their_menu: &[6, 6], their_answer: 16, forced: true }.weigh();
