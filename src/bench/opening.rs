@@ -253,6 +253,14 @@ fn chain_quantiles(values: &[u32]) -> (u32, u32, u32, f64) {
     (at(&v, 0.5), at(&v, 0.1), at(&v, 0.9), mean)
 }
 
+impl OpeningReport {
+    /// The plan's chain at turn 0 is not the largest by the plan's turn, in links or in turn
+    /// (`fire0` against `max0`): the files where a choice of the largest would play otherwise.
+    pub fn plans_part(&self) -> bool {
+        self.opening_fire != self.largest_fire
+    }
+}
+
 pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
     if args.threads > 0 {
         rayon::ThreadPoolBuilder::new().num_threads(args.threads).build_global().map_err(|e| e.to_string())?;
@@ -376,6 +384,14 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
         reports.len(),
         below.iter().sum::<u32>() as f64 / below.len().max(1) as f64
     );
+    let parted: Vec<&str> = reports.iter().filter(|r| r.plans_part()).map(|r| r.name.as_str()).collect();
+    println!(
+        "the turn-0 plan's chain other than the largest by its turn (max0, links or turn): {}/{} files{}{}",
+        parted.len(),
+        reports.len(),
+        if parted.is_empty() { "" } else { ": " },
+        parted.join(" ")
+    );
     if args.beam.refine_ms > 0 {
         let refined = reports.iter().filter(|r| r.refined > 0).count();
         println!("refined at turns 1-{}: the plan replaced in {refined}/{} files", args.blind_turns - 1, reports.len());
@@ -412,4 +428,34 @@ pub fn run(args: &OpeningBenchArgs) -> Result<(), String> {
     }
     println!("opening: best by 12 = {}, turn to 12 = {turn_to_12}, best by 22 = {}", medians[1], medians[4]);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OpeningReport;
+
+    fn report(fire0: (u32, usize), max0: (u32, usize)) -> OpeningReport {
+        OpeningReport {
+            name: "seed:1".into(),
+            best_by: [0; 6],
+            line_by: [0; 3],
+            opening_fire: Some(fire0),
+            plan_fire: Some(fire0),
+            largest_fire: Some(max0),
+            refined: 0,
+            under_rows: None,
+            after_fire: None,
+            first_turn: [None; 4],
+            replan: None,
+            nodes: 0,
+            seconds: 1.0,
+        }
+    }
+
+    #[test]
+    fn the_plans_part_where_the_largest_differs_in_links_or_in_turn() {
+        assert!(!report((14, 13), (14, 13)).plans_part());
+        assert!(report((14, 12), (15, 13)).plans_part(), "a link more two turns later");
+        assert!(report((14, 13), (14, 12)).plans_part(), "the same chain a turn earlier");
+    }
 }
