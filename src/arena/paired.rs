@@ -186,9 +186,39 @@ pub fn paired_text(a_name: &str, b_name: &str, a: &[Outcome], b: &[Outcome]) -> 
     text
 }
 
+/// `gauntlet --rule-power`: what the ledger's rule decides when a discordant pair goes to the
+/// candidate with each chance from 0.50 to 0.85, stopped after `cap` discordant pairs: what a
+/// judgement can see, read before its block is declared.
+pub fn rule_power_text(cap: usize) -> String {
+    let rule = stats::SignSprt::LEDGER;
+    let mut rows =
+        vec![["p", "better", "not better", "no verdict", "discordant pairs (mean)"].map(str::to_string).to_vec()];
+    for step in 0..=7 {
+        let p = 0.5 + 0.05 * f64::from(step);
+        let power = rule.power(p, cap);
+        let percent = |chance: f64| format!("{:.0}%", 100.0 * chance);
+        rows.push(vec![
+            format!("{p:.2}"),
+            percent(power.better),
+            percent(power.not_better),
+            percent(power.undecided),
+            format!("{:.1}", power.mean_pairs),
+        ]);
+    }
+    format!(
+        "the ledger's sequential sign rule (H0 p = 0.5 against H1 p = {}, alpha = {}, beta = {}), stopped after \
+         {cap} discordant pairs at most\n{}p: the chance that a pair where one bot did better goes to the candidate \
+         (a change that wins 2 such pairs in 3 is p = 0.67); each verdict's chance, exact over the rule's walk\n",
+        rule.p1,
+        rule.alpha,
+        rule.beta,
+        format_table(&rows, &label_left(rows[0].len()))
+    )
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{pair_games, paired_text, Outcome};
+    use super::{pair_games, paired_text, rule_power_text, Outcome};
 
     fn game(opponent: &'static str, packs: &'static str, seat: usize, score: f64) -> Outcome<'static> {
         Outcome { opponent, packs, seat, score, moves: ["ours", "theirs"] }
@@ -216,6 +246,17 @@ mod tests {
         // The other way round: B's 7 wins are A's losses, −0.916 × 7.
         let text = paired_text("A", "B", &b, &a);
         assert!(text.lines().any(|l| l.starts_with("all") && l.ends_with("-6.41 stop: A not better")), "{text}");
+    }
+
+    #[test]
+    fn the_rule_power_table_reads_from_a_fair_change_to_a_strong_one() {
+        let text = rule_power_text(1000);
+        let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("0.")).collect();
+        assert_eq!(rows.len(), 8, "{text}");
+        assert!(rows[0].starts_with("0.50") && rows[7].starts_with("0.85"), "{text}");
+        // A fair change is called better about one time in twenty, one at H1 (0.80) nearly always.
+        assert!(rows[0].split_whitespace().nth(1) == Some("4%"), "{text}");
+        assert!(rows[6].split_whitespace().nth(1) == Some("96%"), "{text}");
     }
 
     #[test]

@@ -210,10 +210,81 @@ impl SignSprt {
     pub fn verdict(&self, better: u64, worse: u64) -> SprtVerdict {
         wald_verdict(self.llr(better, worse), self.alpha, self.beta)
     }
+
+    /// What the rule decides when each discordant pair goes to the candidate with chance `p`,
+    /// stopped after `cap` discordant pairs (a block's end): the walk of its log-likelihood
+    /// ratio followed exactly, pair by pair, over the number of pairs won so far.
+    pub fn power(&self, p: f64, cap: usize) -> RulePower {
+        let mut power = RulePower { better: 0.0, not_better: 0.0, undecided: 0.0, mean_pairs: 0.0 };
+        // `going[b]`: the chance of no verdict yet with `b` of the pairs so far the candidate's.
+        let mut going = vec![1.0];
+        for pairs in 1..=cap {
+            let mut next = vec![0.0; pairs + 1];
+            for (better, &chance) in going.iter().enumerate() {
+                next[better + 1] += chance * p;
+                next[better] += chance * (1.0 - p);
+            }
+            for (better, chance) in next.iter_mut().enumerate() {
+                let stopped = match self.verdict(better as u64, (pairs - better) as u64) {
+                    SprtVerdict::H1 => &mut power.better,
+                    SprtVerdict::H0 => &mut power.not_better,
+                    SprtVerdict::Continue => continue,
+                };
+                *stopped += *chance;
+                power.mean_pairs += *chance * pairs as f64;
+                *chance = 0.0;
+            }
+            going = next;
+        }
+        power.undecided = going.iter().sum();
+        power.mean_pairs += power.undecided * cap as f64;
+        power
+    }
+}
+
+/// A sign rule's operating characteristic at one chance per discordant pair
+/// ([`SignSprt::power`]): the chance of each verdict, and how many discordant pairs it takes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RulePower {
+    pub better: f64,
+    pub not_better: f64,
+    /// No verdict by the cap.
+    pub undecided: f64,
+    /// Discordant pairs played, on average (to a verdict or the cap).
+    pub mean_pairs: f64,
 }
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_sign_rules_power_follows_its_walk_exactly() {
+        let rule = SignSprt::LEDGER;
+        // Within seven pairs only seven straight wins reach the upper bound (6-0: +2.82; 8-1 needs
+        // nine); the lower one is reached at 0-4 (−3.67), 1-4 (−3.20) and 2-5 (−3.64), each by
+        // the paths that did not stop before: the win among the first four, then the fifth
+        // lost; two wins in the first five (2-3: −1.81), then two losses.
+        let short = rule.power(0.7, 7);
+        assert!(close(short.better, 0.7f64.powi(7)));
+        let (p, q) = (0.7f64, 0.3f64);
+        let stopped_low = q.powi(4) + 4.0 * p * q.powi(4) + 10.0 * p * p * q.powi(5);
+        assert!(close(short.not_better, stopped_low));
+        assert!(close(short.better + short.not_better + short.undecided, 1.0));
+        // Run long, the rule keeps its error rates near Wald's: a fair change is called better
+        // about α of the time, one at H1 missed about β of the time.
+        let fair = rule.power(0.5, 2000);
+        assert!(fair.better > 0.02 && fair.better < 0.06, "{fair:?}");
+        assert!(fair.undecided < 1e-9);
+        let strong = rule.power(0.8, 2000);
+        assert!(strong.better > 0.93 && strong.not_better < 0.06, "{strong:?}");
+        // Between them the chance of "better" grows with p, and the walk is longest in between.
+        let middle = rule.power(0.65, 2000);
+        assert!(fair.better < middle.better && middle.better < strong.better);
+        assert!(middle.mean_pairs > fair.mean_pairs && middle.mean_pairs > strong.mean_pairs);
+        // A cap leaves some walks undecided, and counts them at the cap.
+        let capped = rule.power(0.65, 10);
+        assert!(capped.undecided > 0.0 && capped.mean_pairs <= 10.0);
+    }
 
     #[test]
     fn sign_test_known_values() {

@@ -43,7 +43,7 @@ use summary::{played_outcomes, print_summary, summarize, tally};
 #[derive(Clone, Debug, clap::Args)]
 pub struct GauntletArgs {
     /// Our bot: a shell command (run with `sh -c`); the summary is from its point of view.
-    #[arg(long, value_name = "CMD", required_unless_present = "summary")]
+    #[arg(long, value_name = "CMD", required_unless_present_any = ["summary", "rule_power"])]
     pub bot: Option<String>,
     #[command(flatten)]
     pub opponents: OpponentArgs,
@@ -105,6 +105,19 @@ pub struct GauntletArgs {
     /// decision is read.
     #[arg(long, value_name = "DIR", num_args = 1.., requires = "compare")]
     pub compare_replays: Vec<PathBuf>,
+    /// Play nothing: print what the ledger's sequential sign rule decides when a pair where one
+    /// bot did better goes to the candidate with each chance from 0.50 to 0.85 (the chance of
+    /// each verdict and the discordant pairs it takes): what a judgement can see, read before
+    /// its block is declared.
+    #[arg(
+        long,
+        conflicts_with_all = ["bot", "opponents", "opponent", "json", "replays", "shard", "candidate", "summary"]
+    )]
+    pub rule_power: bool,
+    /// With --rule-power: the most discordant pairs the judgement plays (a block's end); walks
+    /// with no verdict by then count there.
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "rule_power")]
+    pub rule_cap: usize,
     #[command(flatten)]
     pub judge: JudgeArgs,
 }
@@ -384,6 +397,10 @@ fn check_resumed(path: &Path, lines: &[GauntletLine], bot: &str, opponents: &[Op
 /// Runs a gauntlet (or with `--summary`, summarizes files); an error is a one-line message for
 /// the user.
 pub fn run(args: &GauntletArgs) -> Result<(), String> {
+    if args.rule_power {
+        print!("{}", super::paired::rule_power_text(args.rule_cap));
+        return Ok(());
+    }
     if !args.summary.is_empty() {
         let acts = args.judge.acts().map(|decision| (decision, args.compare_replays.as_slice()));
         if let (Some((decision, _)), true) = (acts, args.compare_replays.is_empty()) {
