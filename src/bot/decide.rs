@@ -24,18 +24,15 @@ use super::{BotOptions, Stakes, TimeManager};
 /// The full bot's decision flags (seed 000's thresholds as defaults).
 #[derive(Clone, Debug, clap::Args)]
 pub struct DecideParams {
-    /// Take the opening plan's move while its midgame value is within this many garbage blocks
-    /// of the best move's.
+    /// Take the plan's move while its midgame value is within this many garbage blocks of the
+    /// best move's: the opening plan's, and the answer plan's (when the safety check finds a
+    /// first move answering the opponent's fire better than the plan's, that line becomes the
+    /// plan). Both chains go off turns after the midgame search's horizon, which cannot see them.
     #[arg(long, default_value_t = 30)]
     pub plan_margin: i64,
     /// The same for a plan rebuilt in the midgame.
     #[arg(long, default_value_t = 10)]
     pub rebuild_margin: i64,
-    /// The same for the plan that answers the opponent's fire (when the safety check finds a
-    /// first move answering it better than the plan's, that line becomes the plan): its chain
-    /// goes off turns after the midgame search's horizon.
-    #[arg(long, default_value_t = 30)]
-    pub answer_margin: i64,
     /// The race weighs firing against waiting when we can fire at least this many links now, and
     /// the safety check runs when they can (a smaller chain sends less than a row); either
     /// side's makes the turn critical for the clock.
@@ -336,9 +333,8 @@ impl Brain {
 
         if let (Some(s), Some(plan_value), Some(plan)) = (step, result.plan_value, self.plan.as_ref()) {
             let margin = match plan.kind {
-                PlanKind::Opening => options.decide.plan_margin,
+                PlanKind::Opening | PlanKind::Answer => options.decide.plan_margin,
                 PlanKind::Rebuild => options.decide.rebuild_margin,
-                PlanKind::Answer => options.decide.answer_margin,
             };
             if plan_value - safety_penalty >= result.value - margin * VALUE_PER_BLOCK {
                 let _ = writeln!(
@@ -505,7 +501,17 @@ fn describe(result: &BeamResult) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::fire_lands_two_rows_before;
+    use super::{fire_lands_two_rows_before, DecideParams};
+
+    /// Issue 70 caps the decision's hand-set knobs at eleven: a value fitted to games replaces a
+    /// flag, it does not add one.
+    #[test]
+    fn the_decision_has_at_most_eleven_flags() {
+        use clap::Args;
+        let command = DecideParams::augment_args(clap::Command::new("decide"));
+        let flags: Vec<&str> = command.get_arguments().map(|a| a.get_id().as_str()).collect();
+        assert!(flags.len() <= 11, "{} decision flags: {flags:?}", flags.len());
+    }
 
     /// Their menu from turn 8 (togatoga's field of pack file 0006 at turn 8) against our plan
     /// firing at turn 13: their 10 at 10 sends two rows, which land before our fire.
