@@ -25,8 +25,8 @@ pub struct Plan {
 }
 
 /// What a plan is for. The midgame search sees a few plies, not the chain a plan builds to, so
-/// a plan's move is taken while the search's best move outvalues it by at most a margin, one
-/// for each kind.
+/// a plan's move is taken while the search's best move outvalues it by at most a margin: the
+/// opening's and the answer's (`--plan-margin`), or a rebuild's (`--rebuild-margin`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlanKind {
     /// The turn-0 plan (and its refinements and braces): the first chain, searched
