@@ -2,7 +2,7 @@
 
 mod common;
 
-use codevs_reborn::protocol::{Next, ProtocolError, Reader};
+use codevs_reborn::protocol::{Next, ProtocolError, Reader, TurnInput};
 use codevs_reborn::rules::{Field, Pack, Packs};
 use common::{game_text, pack_text, player, turn_text};
 
@@ -148,4 +148,38 @@ fn a_floating_block_is_rejected() {
     let text = text.replacen("180000\n0\n0\n0\n0 0 0 0 0 0 0 0 0 0", "180000\n0\n0\n0\n3 0 0 0 0 0 0 0 0 0", 1);
     let (line, expected, _) = error_of(&text);
     assert_eq!((line, expected.as_str()), (1506, "a settled field"));
+}
+
+/// Turn step 1 is the bot's to apply: the input shows the field as the previous turn left it, so
+/// the bot drops its own garbage row (one row of 10, one block on each column) when its stock
+/// holds 10 or more, and keeps what is left of the stock; from 9 nothing falls.
+#[test]
+fn the_bot_drops_this_turns_garbage_row_itself() {
+    use codevs_reborn::rules::Simulator;
+    use codevs_reborn::state::TurnState;
+
+    let before = "
+        ..........
+        1.........
+        2#.....9..
+        34.5.#.12.";
+    let after = "
+        #.........
+        1#.....#..
+        2#.#.#.9#.
+        34#5###12#";
+    let packs = reader(&pack_text(0)).read_packs().unwrap();
+    let input = TurnInput { turn: 12, me: player(before, 25, 0), opponent: player(before, 9, 0) };
+    let expected: Field = after.parse().unwrap();
+    let untouched: Field = before.parse().unwrap();
+
+    let reference: TurnState<'_, Field> = TurnState::new(&input, &packs);
+    assert_eq!(reference.me.field, expected, "a row falls from a stock of 25");
+    assert_eq!(reference.me.garbage, 15, "the row's 10 blocks leave the stock");
+    assert_eq!(reference.opponent.field, untouched, "a stock of 9 drops nothing");
+    assert_eq!(reference.opponent.garbage, 9);
+
+    let bitboard: TurnState<'_, codevs_reborn::Engine> = TurnState::new(&input, &packs);
+    assert_eq!(bitboard.me.field.to_field(), expected, "the bitboard drops the same row");
+    assert_eq!(bitboard.opponent.field.to_field(), untouched);
 }
