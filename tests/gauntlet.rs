@@ -541,8 +541,8 @@ fn a_judgement_where_held_plays_the_candidate_only_where_the_bots_game_held_a_pl
         let args = ["--summary", &candidate_json, "--compare", &json, "--where-held", links, "--compare-replays"];
         gauntlet(&[&args[..], folders].concat())
     };
-    let read_forced_loss = |folders: &[&str]| {
-        let args = ["--summary", &candidate_json, "--compare", &json, "--where-forced-loss", "10", "--compare-replays"];
+    let read_where = |flag: &str, folders: &[&str]| {
+        let args = ["--summary", &candidate_json, "--compare", &json, flag, "10", "--compare-replays"];
         gauntlet(&[&args[..], folders].concat())
     };
     let out = read("13", &[&replays]);
@@ -562,9 +562,14 @@ fn a_judgement_where_held_plays_the_candidate_only_where_the_bots_game_held_a_pl
     assert_eq!(out.status.code(), Some(2), "--where-forced-loss needs --replays");
     assert!(String::from_utf8_lossy(&out.stderr).contains("--where-forced-loss 10 plays the candidate"));
     // These recorded games weighed no forced loss: the reading finds no pair.
-    let out = read_forced_loss(&[&replays]);
+    let out = read_where("--where-forced-loss", &[&replays]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("no games to summarize"), "no forced loss");
+    // Nor were they outpaced: their menu held no 10 before our plan's fire (at turn 8, now).
+    let out = read_where("--where-outpaced", &[&replays]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no games to summarize"), "not outpaced");
     let both = ["--where-held", "12", "--where-forced-loss", "10"];
+    assert_eq!(gauntlet(&[&judge_args[..], &both].concat()).status.code(), Some(2), "one reading at a time");
+    let both = ["--where-forced-loss", "10", "--where-outpaced", "12"];
     assert_eq!(gauntlet(&[&judge_args[..], &both].concat()).status.code(), Some(2), "one reading at a time");
 }
 

@@ -5,15 +5,16 @@
 //! its pairs with the bot differ by chance (timing, the opponent's variance) everywhere else. A
 //! decision the bot took before the first exchange shows in its recorded game: each turn's
 //! `race-features` line (stderr) says what our plan's line fires and how the race weighed our
-//! chain, the replay what each side fired. `gauntlet --where-held` and `--where-forced-loss`
-//! play the candidate only on the pairs where the bot's game met its decision, and the stop rule
-//! then counts those pairs alone.
+//! chain, the replay what each side fired. `gauntlet --where-held`, `--where-forced-loss` and
+//! `--where-outpaced` play the candidate only on the pairs where the bot's game met its decision,
+//! and the stop rule then counts those pairs alone.
 
 use std::fs;
 use std::path::Path;
 
 use crate::bot::race::{forces_their_answer, stock_after_our_fire, RaceFeatures};
 use crate::replay::{Chain, Replay};
+use crate::search::chain::either_way;
 
 /// A decision before the first exchange that a judgement is played, or read, where it came up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +25,10 @@ pub enum Decision {
     /// The race weighed firing a chain of this many links or more into an answer it forces and
     /// that beats it ([`forced_loss`]; `--where-forced-loss`).
     ForcedLoss(u32),
+    /// Their menu's first chain of this many links or more went off before our plan's fire, and
+    /// our plan's line held no larger chain on the turn after it ([`outpaced`];
+    /// `--where-outpaced`).
+    Outpaced(u32),
 }
 
 impl Decision {
@@ -32,6 +37,7 @@ impl Decision {
         match *self {
             Decision::HeldPlanFire(links) => held_plan_fire(first_chain_10, features, seat, links),
             Decision::ForcedLoss(links) => forced_loss(first_chain_10, features, links),
+            Decision::Outpaced(links) => outpaced(first_chain_10, features, links),
         }
     }
 
@@ -40,6 +46,7 @@ impl Decision {
         match *self {
             Decision::HeldPlanFire(links) => format!("--where-held {links}"),
             Decision::ForcedLoss(links) => format!("--where-forced-loss {links}"),
+            Decision::Outpaced(links) => format!("--where-outpaced {links}"),
         }
     }
 
@@ -48,6 +55,9 @@ impl Decision {
         match *self {
             Decision::HeldPlanFire(links) => format!("held a plan fire of {links}+ links"),
             Decision::ForcedLoss(links) => format!("weighed a {links}+ chain into a forced answer that beats it"),
+            Decision::Outpaced(links) => {
+                format!("met their first {links}+ chain before our plan's fire, no larger answer")
+            }
         }
     }
 }
@@ -88,6 +98,32 @@ pub fn forced_loss(first_chain_10: &[Option<Chain>; 2], features: &[RaceFeatures
             let stock = stock_after_our_fire(f.garbage_pending, ours);
             let forced = forces_their_answer(stock, f.max_height[1]);
             ours >= min_links && forced && f.their_answer.is_some_and(|answer| answer > ours)
+        })
+        .map(|f| f.turn)
+}
+
+/// The first turn, up to the first exchange, on which their menu's first chain of
+/// `min_links` or more went off before our plan's fire, and our plan's line held no larger chain
+/// on the turn after it (their first row landed): on its fire turn, the chain it fires whether
+/// that row falls or not; before it, the line's ready chain. Where the plan's line holds a larger
+/// chain by then, our answer beats theirs as it stands.
+pub fn outpaced(first_chain_10: &[Option<Chain>; 2], features: &[RaceFeatures], min_links: u32) -> Option<usize> {
+    before_first_exchange(first_chain_10, features)
+        .find(|f| {
+            let last = f.our_line.len().checked_sub(1);
+            let first_decisive = f.their_menu.iter().position(|&links| links >= min_links);
+            let (Some(last), Some(k)) = (last, first_decisive) else {
+                return false;
+            };
+            if k >= last {
+                return false; // no plan fire to answer with before theirs goes off
+            }
+            // Our answer comes the turn after theirs, `k + 1` turns from now.
+            let held = match k + 1 == last {
+                true => either_way(f.our_fire_under_row, Some(f.our_line[last])).unwrap_or(0),
+                false => f.our_line[k + 1],
+            };
+            held <= f.their_menu[k]
         })
         .map(|f| f.turn)
 }
@@ -183,6 +219,35 @@ mod tests {
         assert_eq!(decision.turn(&none, &[weighed(0, 10, 15)], 0), Some(13));
         assert_eq!(decision.flag(), "--where-forced-loss 10");
         assert_eq!(Decision::HeldPlanFire(12).turn(&none, &lines(), 0), Some(12));
+    }
+
+    /// Turn 8 of [`lines`] (our 11 ready at turn 11, 13 fired at turn 12) against their menu.
+    fn against(their_menu: &[u32], under_row: Option<u32>) -> RaceFeatures {
+        RaceFeatures { their_menu: their_menu.to_vec(), our_fire_under_row: under_row, ..lines()[0].clone() }
+    }
+
+    #[test]
+    fn their_first_decisive_chain_before_our_fire_without_a_larger_answer_outpaces_us() {
+        let none = first(None, None);
+        // Their 12 at turn 10: we answer at 11, where our line holds 11.
+        assert_eq!(outpaced(&none, &[against(&[6, 6, 12, 14], None)], 12), Some(8));
+        // Their 10 at turn 10 answered by our 11: no; counted from 10 links, as large is outpaced.
+        assert_eq!(outpaced(&none, &[against(&[6, 6, 10, 11], None)], 12), None, "no 12 before ours");
+        assert_eq!(outpaced(&none, &[against(&[6, 6, 11], None)], 10), Some(8), "our 11 against their 11");
+        assert_eq!(outpaced(&none, &[against(&[6, 6, 10], None)], 10), None, "our 11 beats their 10");
+        // Their 12 at turn 11: we answer on our fire turn, with what fires under their row.
+        assert_eq!(outpaced(&none, &[against(&[6, 6, 6, 12], Some(13))], 12), None, "13 either way");
+        assert_eq!(outpaced(&none, &[against(&[6, 6, 6, 12], Some(12))], 12), Some(8), "12 under the row");
+        assert_eq!(outpaced(&none, &[against(&[6, 6, 6, 12], None)], 12), Some(8), "not measured: not sure");
+        // Their 12 on our fire turn or after it, or no plan: nothing to answer with a plan.
+        assert_eq!(outpaced(&none, &[against(&[6, 6, 6, 6, 12], None)], 12), None, "as soon as ours");
+        let no_plan = RaceFeatures { our_line: vec![], ..against(&[12], None) };
+        assert_eq!(outpaced(&none, &[no_plan], 12), None, "no plan");
+        // After the first exchange it no longer comes up.
+        assert_eq!(outpaced(&first(None, Some((10, 7))), &[against(&[6, 6, 12], None)], 12), None);
+        let decision = Decision::Outpaced(12);
+        assert_eq!(decision.turn(&none, &[against(&[6, 6, 12], None)], 0), Some(8));
+        assert_eq!(decision.flag(), "--where-outpaced 12");
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! `--where-held`, `--where-forced-loss`: a judgement that plays the candidate only where the
+//! `--where-held`, `--where-forced-loss`, `--where-outpaced`: a judgement that plays the candidate only where the
 //! bot's game met the decision it changes ([`crate::arena::acts`]). Each candidate game waits for
 //! the bot's game of its pair, then is played or skipped by what that game shows.
 
@@ -18,7 +18,7 @@ type Pair = (usize, usize);
 /// How often a candidate's game waiting for the bot's looks again.
 const POLL: Duration = Duration::from_millis(200);
 
-/// The candidate's side of a `--where-held` or `--where-forced-loss` judgement.
+/// The candidate's side of a `--where-held`, `--where-forced-loss` or `--where-outpaced` judgement.
 pub(super) struct ActsGate<'a> {
     decision: Decision,
     /// The bot's `--replays` folder, where its games' lines are read.
@@ -75,7 +75,7 @@ impl<'a> ActsGate<'a> {
     }
 }
 
-/// The tasks in the order a `--where-held` (or `--where-forced-loss`) judgement plays them: each
+/// The tasks in the order a `--where-held` (or another `--where-…`) judgement plays them: each
 /// candidate game `lag` bot games after its own (the bot's games of `lag` job slots run
 /// meanwhile, so it seldom waits); candidate games whose bot game was played before this run
 /// first.

@@ -100,7 +100,7 @@ pub struct GauntletArgs {
     /// seat) once whatever its command: a game there twice would pair twice.
     #[arg(long, requires = "summary")]
     pub pool: bool,
-    /// With --summary, --compare and --where-held or --where-forced-loss: the --replays folders of
+    /// With --summary, --compare and --where-held, --where-forced-loss or --where-outpaced: the --replays folders of
     /// the --compare games (each game is looked for in each), where whether a game met the
     /// decision is read.
     #[arg(long, value_name = "DIR", num_args = 1.., requires = "compare")]
@@ -159,15 +159,23 @@ pub struct JudgeArgs {
     /// --where-held otherwise, and with --summary and --compare too.
     #[arg(long, value_name = "LINKS", conflicts_with = "where_held")]
     pub where_forced_loss: Option<u32>,
+    /// Play the candidate's game of a pair only where the bot's game was outpaced: a turn, up to
+    /// the first chain of 10+ links by either side, on which their menu's first chain of LINKS or
+    /// more went off before our plan's fire and our plan's line held no larger chain on the turn
+    /// after it (on its fire turn, the chain it fires whether their row falls or not). As
+    /// --where-held otherwise, and with --summary and --compare too.
+    #[arg(long, value_name = "LINKS", conflicts_with_all = ["where_held", "where_forced_loss"])]
+    pub where_outpaced: Option<u32>,
 }
 
 impl JudgeArgs {
     /// The decision the candidate is played (or read) where it came up, if one is asked for.
     fn acts(&self) -> Option<Decision> {
-        match (self.where_held, self.where_forced_loss) {
-            (Some(links), _) => Some(Decision::HeldPlanFire(links)),
-            (None, Some(links)) => Some(Decision::ForcedLoss(links)),
-            (None, None) => None,
+        match (self.where_held, self.where_forced_loss, self.where_outpaced) {
+            (Some(links), _, _) => Some(Decision::HeldPlanFire(links)),
+            (None, Some(links), _) => Some(Decision::ForcedLoss(links)),
+            (None, None, Some(links)) => Some(Decision::Outpaced(links)),
+            (None, None, None) => None,
         }
     }
 }
@@ -570,7 +578,7 @@ pub fn run(args: &GauntletArgs) -> Result<(), String> {
         let path =
             |arm: &Arm| arm.json.as_ref().map(|(path, _)| path.to_path_buf()).ok_or("a judgement needs --json files");
         if candidate.lines.is_empty() {
-            // --where-held (or --where-forced-loss) found no pair the candidate can act on: the
+            // --where-held (or another --where-…) found no pair the candidate can act on: the
             // bot's games alone.
             println!("the candidate has played no game: no pairs to judge yet");
             return summarize(&[path(bot)?], &[], false, None);
