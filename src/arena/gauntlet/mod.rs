@@ -100,9 +100,9 @@ pub struct GauntletArgs {
     /// seat) once whatever its command: a game there twice would pair twice.
     #[arg(long, requires = "summary")]
     pub pool: bool,
-    /// With --summary, --compare and --where-held, --where-forced-loss or --where-outpaced: the --replays folders of
-    /// the --compare games (each game is looked for in each), where whether a game met the
-    /// decision is read.
+    /// With --summary, --compare and --where-held, --where-forced-loss or --where-outpaced: the
+    /// --replays folders of the --compare games (each game is looked for in each), where whether a
+    /// game met the decision is read.
     #[arg(long, value_name = "DIR", num_args = 1.., requires = "compare")]
     pub compare_replays: Vec<PathBuf>,
     /// Play nothing: print what the ledger's sequential sign rule decides when a pair where one
@@ -171,12 +171,11 @@ pub struct JudgeArgs {
 impl JudgeArgs {
     /// The decision the candidate is played (or read) where it came up, if one is asked for.
     fn acts(&self) -> Option<Decision> {
-        match (self.where_held, self.where_forced_loss, self.where_outpaced) {
-            (Some(links), _, _) => Some(Decision::HeldPlanFire(links)),
-            (None, Some(links), _) => Some(Decision::ForcedLoss(links)),
-            (None, None, Some(links)) => Some(Decision::Outpaced(links)),
-            (None, None, None) => None,
-        }
+        // clap lets one of them through at most.
+        self.where_held
+            .map(Decision::HeldPlanFire)
+            .or(self.where_forced_loss.map(Decision::ForcedLoss))
+            .or(self.where_outpaced.map(Decision::Outpaced))
     }
 }
 
