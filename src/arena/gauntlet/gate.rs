@@ -1,6 +1,6 @@
-//! `--where-held`, `--where-forced-loss`, `--where-outpaced`: a judgement that plays the candidate only where the
-//! bot's game met the decision it changes ([`crate::arena::acts`]). Each candidate game waits for
-//! the bot's game of its pair, then is played or skipped by what that game shows.
+//! `--where-held`, `--where-forced-loss`, `--where-outpaced`: a judgement that plays the candidate
+//! only where the bot's game met the decision it changes ([`crate::arena::acts`]). Each candidate
+//! game waits for the bot's game of its pair, then is played or skipped by what that game shows.
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;

@@ -71,9 +71,9 @@ fn load_summary_files(files: &[PathBuf], pool: bool, pairing: bool) -> Result<Ve
 
 /// `--summary`: the summary of the games in `files`, playing none; with `--compare`, the
 /// summary of the other bot's games in `compare` too, and the two compared game by game.
-/// With `acts` (`--where-held`, `--where-forced-loss` or `--where-outpaced LINKS`, and the `--compare` games'
-/// `--replays` folders), only the pairs whose `--compare` game met that decision are summarized
-/// and compared.
+/// With `acts` (`--where-held`, `--where-forced-loss` or `--where-outpaced`, and the `--compare`
+/// games' `--replays` folders), only the pairs whose `--compare` game met that decision are
+/// summarized and compared.
 pub(super) fn summarize(
     files: &[PathBuf],
     compare: &[PathBuf],
